@@ -1,0 +1,1 @@
+"""The rules engine: pure Python, no pygame (it runs unchanged in the browser)."""
