@@ -1,1 +1,35 @@
 """The rules engine: pure Python, no pygame (it runs unchanged in the browser)."""
+
+from .actions import (
+    Action,
+    Answer,
+    DealResult,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Event,
+    IllegalAction,
+    NextDeal,
+    Pack,
+    Phase,
+    SeatResult,
+    ShowDealtHand,
+)
+from .cards import JOKER_KIND, Card, Suit, format_cards, parse_cards, parse_kind
+from .game import apply, check, declarable, is_wild, legal_actions, new_match, shoe_for
+from .invariants import InvariantError, check_invariants
+from .rules import PRESETS, RuleError, RuleSet, preset
+from .solver import Evaluation, Meld, MeldOptions, evaluate
+from .state import GameState
+from .view import PlayerView, view_for
+
+__all__ = [
+    "Action", "Answer", "Card", "DealResult", "Declare", "Discard", "DrawDiscard",
+    "DrawStock", "Evaluation", "Event", "GameState", "IllegalAction", "InvariantError",
+    "JOKER_KIND", "Meld", "MeldOptions", "NextDeal", "PRESETS", "Pack", "Phase",
+    "PlayerView", "RuleError", "RuleSet", "SeatResult", "ShowDealtHand", "Suit", "apply",
+    "check", "check_invariants", "declarable", "evaluate", "format_cards", "is_wild",
+    "legal_actions", "new_match", "parse_cards", "parse_kind", "preset", "shoe_for",
+    "view_for",
+]

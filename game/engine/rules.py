@@ -28,6 +28,7 @@ class RuleError(ValueError):
 @dataclass(frozen=True)
 class RuleSet:
     name: str = "paplu"
+    family: str = "13card"  # which hooks in variant.py play it
     # Players and cards
     hand_size: int = 13
     min_players: int = 2
@@ -85,6 +86,7 @@ class RuleSet:
         choice("stock_empty", STOCK_EMPTY)
         choice("hand_rummy", HAND_RUMMY)
         choice("match", MATCH_FORMATS)
+        choice("family", ("13card",))
         if not 2 <= self.min_players <= self.max_players <= 12:
             raise RuleError("players must be between 2 and 12")
         if not 1 <= self.fixed_decks <= 4:

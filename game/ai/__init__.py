@@ -1,0 +1,1 @@
+"""Bots: pure Python, no pygame.  A bot has ``choose(view) -> Action``."""

@@ -1,0 +1,187 @@
+"""Actions a player takes and events the engine reports.  All frozen values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Card
+
+
+class Phase(str, Enum):
+    DRAW = "draw"  # the player to act draws, packs or shows a dealt rummy
+    DISCARD = "discard"  # the player to act discards or declares
+    DEAL_OVER = "deal_over"  # the deal is settled; NextDeal starts the next
+    DECIDE = "decide"  # pool: a player answers a rejoin or split offer
+    MATCH_OVER = "match_over"
+
+
+class IllegalAction(ValueError):
+    """The action is not allowed now; the reason says why.  State is unchanged."""
+
+
+# ----------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Action:
+    def describe(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class DrawStock(Action):
+    def describe(self) -> str:
+        return "draw from the stock"
+
+
+@dataclass(frozen=True)
+class DrawDiscard(Action):
+    def describe(self) -> str:
+        return "take the discard"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    card: Card
+
+    def describe(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Declare(Action):
+    """Discard ``card`` and show the remaining cards as a finished hand."""
+
+    card: Card
+
+    def describe(self) -> str:
+        return f"declare, discarding {self.card}"
+
+
+@dataclass(frozen=True)
+class ShowDealtHand(Action):
+    """Hand rummy: show the 13 dealt cards at the first turn, without drawing."""
+
+    def describe(self) -> str:
+        return "show the dealt hand (hand rummy)"
+
+
+@dataclass(frozen=True)
+class Pack(Action):
+    def describe(self) -> str:
+        return "pack"
+
+
+@dataclass(frozen=True)
+class NextDeal(Action):
+    def describe(self) -> str:
+        return "next deal"
+
+
+@dataclass(frozen=True)
+class Answer(Action):
+    """Yes/no to the offer in the DECIDE phase (pool rejoin or split)."""
+
+    yes: bool
+
+    def describe(self) -> str:
+        return "accept" if self.yes else "decline"
+
+
+# ------------------------------------------------------------------ events
+
+
+@dataclass(frozen=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True)
+class DealStarted(Event):
+    deal_no: int
+    dealer: int
+    cut: Card | None
+    upcard: Card
+    wild: frozenset[int]
+    seats: tuple[int, ...]  # who is dealt in
+
+
+@dataclass(frozen=True)
+class CardDrawn(Event):
+    seat: int
+    source: str  # "stock" or "discard"
+    card: Card  # hidden from other seats by the view when source is "stock"
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Packed(Event):
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Declared(Event):
+    seat: int
+    valid: bool
+    discard: Card | None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class StockReshuffled(Event):
+    cards: int
+
+
+@dataclass(frozen=True)
+class DealSettled(Event):
+    result: DealResult
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class Rejoined(Event):
+    seat: int
+    score: int
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    winners: tuple[int, ...]
+    split: bool = False
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: int
+    status: str  # "winner", "lost", "packed", "wrong_show", "out"
+    pays: int  # what this seat pays to the winner this deal
+    count: int  # the hand's count before multipliers and cap
+    why: str  # human-readable: "pure + second sequence: deadwood 23", "first drop"
+    melds: tuple[tuple[Card, ...], ...] = ()
+    meld_names: tuple[str, ...] = ()
+    deadwood: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class DealResult:
+    deal_no: int
+    winner: int | None  # None: void deal
+    void: bool
+    seats: tuple[SeatResult, ...]
+    deltas: tuple[int, ...]  # change of each seat's match score
+    multiplier: int = 1
+    notes: tuple[str, ...] = field(default=())

@@ -1,0 +1,94 @@
+"""The whole game position as one immutable value."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .actions import DealResult, Phase
+from .cards import Card
+from .rules import RuleSet
+
+ACTIVE, PACKED, DEAD, OUT = "active", "packed", "dead", "out"
+
+
+@dataclass(frozen=True)
+class GameState:
+    rules: RuleSet
+    players: int
+    seed: int
+    decks: int
+    # ---- match
+    deal_no: int  # deals started so far (the current deal is deal_no - 1)
+    dealer: int
+    scores: tuple[int, ...]
+    in_match: tuple[bool, ...]  # False: eliminated (pool) or sitting out
+    tiebreak: tuple[int, ...] | None  # deals format: seats in the tiebreak deal
+    history: tuple[DealResult, ...]
+    winners: tuple[int, ...]  # at match over
+    split: bool
+    seat_draw: tuple[Card, ...]  # the cards drawn for seats before the first deal
+    # ---- deal
+    phase: Phase
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    status: tuple[str, ...]
+    turns_taken: tuple[int, ...]
+    stock: tuple[Card, ...]  # the top card is the last one
+    discard: tuple[Card, ...]  # the top card is the last one
+    cut: Card | None
+    wild: frozenset[int]
+    aside: tuple[Card, ...]  # out of play: packed or dead hands
+    picked: Card | None  # taken from the discard pile this turn
+    upcard_fresh: bool  # the discard pile still holds only the first upcard
+    owed: tuple[int, ...]  # packing and wrong-show points owed this deal
+    reshuffles: int
+    result: DealResult | None
+    log: tuple[tuple[int, str, Card | None], ...]  # public moves this deal
+    offer: tuple | None  # DECIDE phase: ("rejoin", seat) or ("split", seat, seats)
+
+    def replace(self, **changes) -> GameState:
+        return dataclasses.replace(self, **changes)
+
+    # ------------------------------------------------------------ derived
+    @property
+    def step(self) -> int:
+        return 1 if self.rules.direction == "counterclockwise" else -1
+
+    def next_seat(self, seat: int, statuses: tuple[str, ...] | None = None) -> int:
+        """The next seat after ``seat`` still playing this deal."""
+        st = self.status if statuses is None else statuses
+        n = self.players
+        s = seat
+        for _ in range(n):
+            s = (s + self.step) % n
+            if st[s] == ACTIVE:
+                return s
+        return seat
+
+    @property
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.players) if self.status[s] == ACTIVE]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for (None between deals)."""
+        if self.phase in (Phase.DRAW, Phase.DISCARD):
+            return self.turn
+        if self.phase == Phase.DECIDE and self.offer:
+            return self.offer[1]
+        return None
+
+    @property
+    def deal_over(self) -> bool:
+        return self.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER, Phase.DECIDE)
+
+    def all_cards(self) -> list[Card]:
+        """Every physical card of the shoe, wherever it is now."""
+        cards = [c for h in self.hands for c in h]
+        cards += self.stock
+        cards += self.discard
+        cards += self.aside
+        if self.cut is not None:
+            cards.append(self.cut)
+        return cards
