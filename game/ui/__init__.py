@@ -1,0 +1,1 @@
+"""The pygame user interface: window, scenes, card art, fonts and sounds."""
