@@ -1,0 +1,198 @@
+"""The person's own arrangement of their hand: ordered groups of cards.
+
+This is UI state only; the engine's hand is the truth.  ``sync`` keeps the
+two consistent: cards that left the hand leave their group, new cards join
+the group on the right, and no card is ever lost or duplicated (cards are
+compared by physical identity, so two 7♣ of different decks stay distinct).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..engine import Card, RuleSet
+from ..engine.cards import card_points
+from ..engine.melds import classify, meld_name
+from ..engine.variant import family_of
+
+_MAX_GROUPS = 8
+
+
+@dataclass(frozen=True)
+class GroupLabel:
+    name: str  # "pure sequence", "sequence", "set", "tanala", "invalid", ""
+    valid: bool
+    points: int  # what the group's cards count if it is not a meld
+
+
+def _suit_key(card: Card) -> tuple[int, int, int]:
+    if card.is_joker:
+        return (4, 0, card.uid)
+    return (int(card.suit), card.rank, card.uid)
+
+
+def _rank_key(card: Card) -> tuple[int, int, int]:
+    if card.is_joker:
+        return (14, 0, card.uid)
+    return (card.rank, int(card.suit), card.uid)
+
+
+class HandArrangement:
+    def __init__(self, groups: Iterable[Iterable[Card]] = ()) -> None:
+        self.groups: list[list[Card]] = [list(g) for g in groups if g]
+        self.version = 0  # bumps on every change so views can cache by it
+
+    # ------------------------------------------------------------ queries
+    def cards(self) -> list[Card]:
+        return [c for g in self.groups for c in g]
+
+    def find(self, card: Card) -> tuple[int, int] | None:
+        for gi, group in enumerate(self.groups):
+            for ci, c in enumerate(group):
+                if c == card:
+                    return gi, ci
+        return None
+
+    def matches(self, hand: Sequence[Card]) -> bool:
+        return sorted(self.cards()) == sorted(hand)
+
+    # ------------------------------------------------------------ keeping in step
+    def sync(self, hand: Sequence[Card], new_group: bool = False) -> list[Card]:
+        """Make the groups hold exactly ``hand``; returns the cards added."""
+        wanted = set(hand)
+        seen: set[Card] = set()
+        changed = False
+        for group in self.groups:
+            keep = []
+            for c in group:  # a duplicated card (corrupt input) keeps its first place
+                if c in wanted and c not in seen:
+                    keep.append(c)
+                    seen.add(c)
+            if len(keep) != len(group):
+                group[:] = keep
+                changed = True
+        added = [c for c in hand if c not in seen]
+        if added:
+            if new_group or not self.groups:
+                self.groups.append(list(added))
+            else:
+                self.groups[-1].extend(added)
+            changed = True
+        self._drop_empty()
+        if changed:
+            self.version += 1
+        return added
+
+    def _drop_empty(self) -> None:
+        self.groups = [g for g in self.groups if g]
+
+    # ------------------------------------------------------------ editing
+    def move(self, card: Card, group: int, index: int) -> None:
+        """Put ``card`` at ``index`` of group ``group``."""
+        gi, ci = self._locate(card)
+        if not 0 <= group < len(self.groups):
+            raise ValueError(f"no group {group}")
+        target = self.groups[group]
+        if gi == group and ci < index:
+            index -= 1
+        self.groups[gi].pop(ci)
+        target.insert(max(0, min(index, len(target))), card)
+        self._drop_empty()
+        self.version += 1
+
+    def new_group(self, card: Card, position: int) -> None:
+        """Take ``card`` into a group of its own, before group ``position``
+        (``len(groups)``: after the last)."""
+        gi, ci = self._locate(card)
+        position = max(0, min(position, len(self.groups)))
+        self.groups[gi].pop(ci)
+        if not self.groups[gi]:
+            self.groups.pop(gi)
+            if gi < position:
+                position -= 1
+        self.groups.insert(position, [card])
+        self.version += 1
+
+    def _locate(self, card: Card) -> tuple[int, int]:
+        where = self.find(card)
+        if where is None:
+            raise ValueError(f"{card} is not in the hand")
+        return where
+
+    def group_cards(self, cards: Sequence[Card]) -> None:
+        """Gather ``cards`` into one new group, placed where the first of them was."""
+        wanted = set(cards)
+        chosen = [c for c in self.cards() if c in wanted]
+        if not chosen:
+            return
+        first = self._locate(chosen[0])[0]  # no earlier group holds a chosen card
+        for group in self.groups:
+            group[:] = [c for c in group if c not in wanted]
+        self.groups.insert(first, chosen)
+        self._drop_empty()
+        self.version += 1
+
+    def sort_by_suit(self) -> None:
+        """One group per suit (jokers on their own), each in rank order."""
+        by_suit: dict[int, list[Card]] = {}
+        for c in sorted(self.cards(), key=_suit_key):
+            by_suit.setdefault(_suit_key(c)[0], []).append(c)
+        self.groups = [by_suit[k] for k in sorted(by_suit)]
+        self.version += 1
+
+    def sort_by_rank(self) -> None:
+        """Cards of equal rank together: one group per run of ranks, at most a few groups."""
+        ordered = sorted(self.cards(), key=_rank_key)
+        groups: list[list[Card]] = []
+        for c in ordered:
+            if groups and _rank_key(groups[-1][-1])[0] == _rank_key(c)[0]:
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+        while len(groups) > _MAX_GROUPS:  # merge the two smallest neighbours
+            i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
+            groups[i:i + 2] = [groups[i] + groups[i + 1]]
+        self.groups = groups
+        self.version += 1
+
+    def arrange(self, melds: Sequence[Sequence[Card]], deadwood: Sequence[Card]) -> None:
+        """Lay the hand out as the evaluator's melds, then the loose cards by suit."""
+        placed: list[list[Card]] = [list(m) for m in melds if m]
+        used = {c for m in placed for c in m}
+        rest = [c for c in self.cards() if c not in used]
+        loose = sorted(rest, key=_suit_key)
+        if loose:
+            placed.append(loose)
+        if sorted(c for g in placed for c in g) != sorted(self.cards()):
+            raise ValueError("the arrangement does not hold exactly the hand's cards")
+        self.groups = placed
+        self.version += 1
+
+    # ------------------------------------------------------------ labels
+    def labels(self, rules: RuleSet, decks: int, wild: frozenset[int]) -> list[GroupLabel]:
+        opts = family_of(rules).meld_options(rules, decks)
+        out = []
+        for group in self.groups:
+            t = classify(group, wild, opts)
+            pts = sum(0 if (c.is_joker or c.kind in wild) else card_points(c.kind, rules.ace_points)
+                      for c in group)
+            if len(group) < 3:
+                out.append(GroupLabel("", False, pts))
+            else:
+                out.append(GroupLabel(meld_name(t), t is not None, 0 if t is not None else pts))
+        return out
+
+    def to_json(self) -> list[list[int]]:
+        return [[c.uid for c in g] for g in self.groups]
+
+    @classmethod
+    def from_json(cls, data: object) -> HandArrangement:
+        if not isinstance(data, list):
+            return cls()
+        groups = []
+        for g in data:
+            if isinstance(g, list) and all(isinstance(u, int) and not isinstance(u, bool)
+                                           and u >= 0 for u in g):
+                groups.append([Card(u) for u in g])
+        return cls(groups)

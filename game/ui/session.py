@@ -1,0 +1,279 @@
+"""One match being played: the engine state, the actions applied so far (the
+save replays them), and the bots of the AI seats with their sliced thinking.
+
+No pygame here: the table scene asks this object for reasons and results and
+turns them into pictures.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Generator
+from typing import Any
+
+from ..ai.registry import make_bot
+from ..engine import (
+    Action,
+    Answer,
+    Card,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Event,
+    GameState,
+    IllegalAction,
+    NextDeal,
+    Pack,
+    Phase,
+    PlayerView,
+    RuleSet,
+    ShowDealtHand,
+    apply,
+    check,
+    new_match,
+    view_for,
+)
+
+NAMES = ("You", "Asha", "Ravi", "Meera", "Arjun", "Priya", "Kabir", "Divya", "Vikram",
+         "Lata", "Sunil", "Nisha")
+HUMAN = None  # a seat whose level is None is played by the person at the screen
+
+# Compact codes for the save file; the class's fields say what follows the code.
+ACTION_CODES: dict[type, str] = {
+    DrawStock: "stock", DrawDiscard: "pile", Discard: "discard", Declare: "declare",
+    ShowDealtHand: "show", Pack: "pack", NextDeal: "next", Answer: "answer",
+}
+CODE_ACTIONS = {code: cls for cls, code in ACTION_CODES.items()}
+
+
+class SaveError(ValueError):
+    """The saved match cannot be restored; the message says why."""
+
+
+def available_levels() -> list[tuple[str, str, str]]:
+    """(key, display name, description) of each AI level, easiest first."""
+    try:
+        from ..ai.levels import LEVELS
+    except ImportError:
+        return [("greedy", "Greedy", "Keeps its best melds and throws its costliest card."),
+                ("random", "Random", "Plays any legal move.")]
+    return [(key, name, desc) for key, (name, desc) in LEVELS.items()]
+
+
+def default_level() -> str:
+    keys = [k for k, _, _ in available_levels()]
+    return "medium" if "medium" in keys else keys[0]
+
+
+def level_name(level: str | None) -> str:
+    if level is HUMAN:
+        return "Human"
+    for key, name, _ in available_levels():
+        if key == level:
+            return name
+    return level.title()
+
+
+def encode_action(action: Action) -> list[Any]:
+    out: list[Any] = [ACTION_CODES[type(action)]]
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        out.append(value.uid if isinstance(value, Card) else value)
+    return out
+
+
+def decode_action(data: Any) -> Action:
+    if not isinstance(data, list) or not data or data[0] not in CODE_ACTIONS:
+        raise SaveError(f"not an action: {data!r}")
+    cls = CODE_ACTIONS[data[0]]
+    fields = dataclasses.fields(cls)
+    if len(data) != 1 + len(fields):
+        raise SaveError(f"action {data[0]} takes {len(fields)} value(s): {data!r}")
+    args = []
+    for f, value in zip(fields, data[1:], strict=True):
+        if f.name == "card":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise SaveError(f"not a card id: {value!r}")
+            args.append(Card(value))
+        elif isinstance(value, bool):
+            args.append(value)
+        else:
+            raise SaveError(f"bad value in action {data!r}")
+    return cls(*args)
+
+
+def _one_step(bot, view: PlayerView) -> Generator[None, None, Action]:
+    return bot.choose(view)
+    yield  # unreachable: makes this function a generator
+
+
+class Session:
+    """A match in progress.  ``levels[seat]`` is a bot level, or None for a person."""
+
+    def __init__(self, rules: RuleSet, players: int, seed: int,
+                 levels: list[str | None]) -> None:
+        if len(levels) != players:
+            raise ValueError(f"{players} players need {players} seat levels, not {len(levels)}")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.levels = list(levels)
+        self.state, self.start_events = new_match(rules, players, seed)
+        self.actions: list[Action] = []
+        self.bots: dict[int, Any] = {}
+        for seat, level in enumerate(self.levels):
+            if level is not HUMAN:
+                self.bots[seat] = self._make_bot(level, seat)
+        self._thinking: tuple[int, int, Generator] | None = None
+
+    def _make_bot(self, level: str, seat: int):
+        try:
+            return make_bot(level, self.seed * 101 + seat)
+        except ValueError:  # a level from a save made with other bots installed
+            self.levels[seat] = "greedy"
+            return make_bot("greedy", self.seed * 101 + seat)
+
+    # -------------------------------------------------------------- queries
+    @property
+    def names(self) -> list[str]:
+        human_seen = False
+        out = []
+        for seat, level in enumerate(self.levels):
+            if level is HUMAN and not human_seen:
+                out.append(NAMES[0])
+                human_seen = True
+            else:
+                out.append(NAMES[1 + (seat % (len(NAMES) - 1))])
+        return out
+
+    @property
+    def human(self) -> int | None:
+        """The seat of the person at the screen (None in a demo: all AI)."""
+        for seat, level in enumerate(self.levels):
+            if level is HUMAN:
+                return seat
+        return None
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.bots
+
+    def view(self, seat: int) -> PlayerView:
+        return view_for(self.state, seat)
+
+    def reason(self, action: Action) -> str | None:
+        """Why ``action`` is not allowed now, or None if it is."""
+        try:
+            check(self.state, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    # -------------------------------------------------------------- changes
+    def play(self, action: Action) -> list[Event]:
+        """Apply ``action`` (raises IllegalAction and changes nothing if illegal)."""
+        self.state, events = apply(self.state, action)
+        self.actions.append(action)
+        self._thinking = None
+        return events
+
+    def bot_to_act(self) -> int | None:
+        seat = self.state.to_act
+        if self.state.phase == Phase.DEAL_OVER and self.human is None:
+            return 0  # a demo has no person to press "next deal"
+        return seat if self.is_bot(seat) else None
+
+    def think(self, budget: float = 0.003) -> Action | None:
+        """Advance the acting bot's thinking for about ``budget`` seconds;
+        return its action once decided (not yet applied)."""
+        seat = self.bot_to_act()
+        if seat is None:
+            self._thinking = None
+            return None
+        key = len(self.actions)
+        if self._thinking is None or self._thinking[:2] != (seat, key):
+            self._thinking = (seat, key, self._generator(seat))
+        gen = self._thinking[2]
+        deadline = time.perf_counter() + budget
+        try:
+            while True:
+                next(gen)
+                if time.perf_counter() >= deadline:
+                    return None
+        except StopIteration as stop:
+            self._thinking = None
+            return self._sane(seat, stop.value)
+        except Exception:  # a broken bot must not stop the game: play safe
+            self._thinking = None
+            return self._fallback(seat)
+
+    def _generator(self, seat: int) -> Generator[None, None, Action]:
+        bot = self.bots.get(seat) or self.bots[min(self.bots)]
+        view = self.view(seat)
+        if not view.legal and self.state.phase == Phase.DEAL_OVER:
+            return _const(NextDeal())
+        think = getattr(bot, "think", None)
+        return think(view) if think is not None else _one_step(bot, view)
+
+    def _sane(self, seat: int, action: Any) -> Action:
+        if isinstance(action, Action) and self.reason(action) is None:
+            return action
+        return self._fallback(seat)
+
+    def _fallback(self, seat: int) -> Action:
+        if self.state.phase == Phase.DEAL_OVER:
+            return NextDeal()
+        legal = self.view(seat).legal
+        calm = [a for a in legal if not isinstance(a, Pack)]
+        return (calm or list(legal))[0]
+
+    # ----------------------------------------------------------------- save
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.options(),
+            "players": self.players,
+            "seed": self.seed,
+            "levels": self.levels,
+            "actions": [encode_action(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Session:
+        """Rebuild a match by replaying its actions (raises SaveError)."""
+        if not isinstance(data, dict):
+            raise SaveError("the saved match is not a record")
+        try:
+            rules = RuleSet(**data["rules"])
+            players, seed, levels = data["players"], data["seed"], data["levels"]
+            actions = data["actions"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"the saved match is incomplete or invalid ({exc})") from None
+        if not isinstance(players, int) or not isinstance(seed, int):
+            raise SaveError("players and seed must be whole numbers")
+        if not isinstance(levels, list) or not all(v is None or isinstance(v, str)
+                                                   for v in levels):
+            raise SaveError("the seat levels are invalid")
+        if not isinstance(actions, list):
+            raise SaveError("the action list is invalid")
+        try:
+            session = cls(rules, players, seed, levels)
+        except ValueError as exc:
+            raise SaveError(f"the saved match cannot be set up: {exc}") from None
+        for i, item in enumerate(actions):
+            action = decode_action(item)
+            try:
+                session.state, _ = apply(session.state, action)
+            except IllegalAction as exc:
+                raise SaveError(f"move {i + 1} ({action.describe()}) is illegal: {exc}") from None
+            session.actions.append(action)
+        return session
+
+
+def _const(action: Action) -> Generator[None, None, Action]:
+    return action
+    yield  # unreachable: makes this function a generator
+
+
+def game_over(state: GameState) -> bool:
+    return state.phase == Phase.MATCH_OVER

@@ -1,0 +1,137 @@
+"""The hand arrangement stays a faithful copy of the engine's hand."""
+
+from collections import Counter
+
+import pytest
+
+from game.engine import parse_cards, preset
+from game.engine.variant import family_of
+from game.ui.hand import HandArrangement
+
+
+def assert_same_cards(arr: HandArrangement, hand) -> None:
+    cards = arr.cards()
+    assert Counter(cards) == Counter(hand)
+    assert len(cards) == len(set(cards)), "a card is duplicated"
+
+
+def test_sync_appends_new_card_to_right_group_and_drops_discard():
+    hand = parse_cards("AS 2S 3S 7H 8H")
+    arr = HandArrangement([hand[:3], hand[3:]])
+    new = parse_cards("KD")[0]
+    added = arr.sync(hand + [new])
+    assert added == [new]
+    assert arr.groups[-1][-1] == new
+    assert len(arr.groups) == 2
+    arr.sync(hand[1:] + [new])  # the ace was discarded
+    assert arr.groups[0] == hand[1:3]
+    assert_same_cards(arr, hand[1:] + [new])
+
+
+def test_sync_new_card_in_own_group_option():
+    hand = parse_cards("AS 2S 3S")
+    arr = HandArrangement([hand])
+    new = parse_cards("9C")[0]
+    arr.sync(hand + [new], new_group=True)
+    assert arr.groups == [hand, [new]]
+
+
+def test_identical_cards_of_two_decks_stay_distinct():
+    a, b = parse_cards("7C 7C")  # two physical sevens of clubs
+    assert a != b and a.kind == b.kind
+    arr = HandArrangement([[a], [b]])
+    arr.sync([b])  # the first deck's seven left the hand
+    assert arr.cards() == [b]
+
+
+def test_sync_removes_duplicates_from_corrupt_groups():
+    a, b, c = parse_cards("AS 2S 3S")
+    arr = HandArrangement([[a, b, a], [c, b]])
+    arr.sync([a, b, c])
+    assert arr.groups == [[a, b], [c]]
+
+
+def test_move_within_and_across_groups():
+    a, b, c, d = parse_cards("AS 2S 3S 4H")
+    arr = HandArrangement([[a, b, c], [d]])
+    arr.move(a, 0, 3)  # to the end of its own group
+    assert arr.groups == [[b, c, a], [d]]
+    arr.move(d, 0, 1)  # the lone card joins group 0; its empty group vanishes
+    assert arr.groups == [[b, d, c, a]]
+    with pytest.raises(ValueError):
+        arr.move(parse_cards("KD")[0], 0, 0)
+
+
+def test_new_group_positions():
+    a, b, c, d = parse_cards("AS 2S 3S 4H")
+    arr = HandArrangement([[a, b], [c, d]])
+    arr.new_group(b, 0)
+    assert arr.groups == [[b], [a], [c, d]]
+    arr.new_group(b, 3)  # to the end: its old empty group no longer counts
+    assert arr.groups == [[a], [c, d], [b]]
+    assert_same_cards(arr, [a, b, c, d])
+
+
+def test_group_selected_cards_where_the_first_was():
+    a, b, c, d, e = parse_cards("AS 9H 2S 3S KD")
+    arr = HandArrangement([[a, b], [c, d, e]])
+    arr.group_cards([d, a, c])
+    assert arr.groups == [[a, c, d], [b], [e]]
+
+
+def test_sort_by_suit_makes_suit_groups_with_jokers_last():
+    hand = parse_cards("KD 2S JK AS 9H 3D")
+    arr = HandArrangement([hand])
+    arr.sort_by_suit()
+    assert [[str(c) for c in g] for g in arr.groups] == [
+        ["AS", "2S"], ["9H"], ["3D", "KD"], ["JK"]]
+
+
+def test_sort_by_rank_keeps_equal_ranks_together():
+    hand = parse_cards("KD 2S 2H AS 9H KC")
+    arr = HandArrangement([hand])
+    arr.sort_by_rank()
+    flat = [str(c) for c in arr.cards()]
+    assert flat == ["AS", "2S", "2H", "9H", "KD", "KC"]
+    assert [len(g) for g in arr.groups] == [1, 2, 1, 2]
+
+
+def test_arrange_uses_evaluator_melds_and_keeps_every_card():
+    rules = preset("paplu")
+    hand = parse_cards("TH JH QH KH 7S 8S 8D 4C 4D 4S 4S 2D 2D")
+    ev = family_of(rules).evaluate(rules, 2, hand, frozenset())
+    arr = HandArrangement([hand])
+    arr.arrange([m.cards for m in ev.melds], ev.deadwood)
+    assert_same_cards(arr, hand)
+    assert sorted(str(c) for c in arr.groups[0]) == sorted(["TH", "JH", "QH", "KH"])
+
+
+def test_labels_name_groups_and_count_invalid_ones():
+    rules = preset("paplu")
+    run = parse_cards("TH JH QH")
+    trio = parse_cards("4C 4D 4S")
+    junk = parse_cards("9S KD 2C")
+    pair = parse_cards("5C 6C")
+    arr = HandArrangement([run, trio, junk, pair])
+    labels = arr.labels(rules, 1, frozenset())
+    assert [lb.name for lb in labels] == ["pure sequence", "set", "invalid", ""]
+    assert labels[2].points == 9 + 10 + 2
+    assert labels[3].points == 11
+    assert labels[0].points == 0 and labels[0].valid
+
+
+def test_wild_card_makes_impure_sequence_label():
+    rules = preset("paplu")
+    cards = parse_cards("7S 8S 5D")  # fives wild
+    wild = frozenset({c for c in range(52) if c % 13 == 4})
+    labels = HandArrangement([cards]).labels(rules, 1, wild)
+    assert labels[0].name == "sequence"
+
+
+def test_json_roundtrip_and_garbage():
+    hand = parse_cards("AS 2S 3S 4H")
+    arr = HandArrangement([hand[:2], hand[2:]])
+    again = HandArrangement.from_json(arr.to_json())
+    assert again.groups == arr.groups
+    assert HandArrangement.from_json("nonsense").groups == []
+    assert HandArrangement.from_json([[1, "x"], [2]]).groups == [[parse_cards("3S")[0]]]

@@ -1,0 +1,107 @@
+"""The match session: bots play through sliced thinking, saves replay exactly."""
+
+import json
+
+import pytest
+
+from game.engine import Discard, DrawStock, NextDeal, Pack, Phase, preset
+from game.ui import savegame
+from game.ui.hand import HandArrangement
+from game.ui.session import SaveError, Session, decode_action, encode_action
+from game.ui.settings import Settings
+
+
+def play_until_human_or_end(session: Session, limit: int = 500) -> None:
+    for _ in range(limit):
+        if session.bot_to_act() is None:
+            return
+        action = None
+        while action is None:
+            action = session.think(0.01)
+        session.play(action)
+    raise AssertionError("bots never stopped")
+
+
+def test_bots_play_until_the_human_must_act():
+    s = Session(preset("points"), 3, seed=5, levels=[None, "greedy", "greedy"])
+    play_until_human_or_end(s)
+    assert s.state.to_act == 0 or s.state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+    assert all(a is not None for a in s.actions)
+
+
+def test_demo_session_plays_a_whole_points_match():
+    s = Session(preset("points"), 2, seed=1, levels=["greedy", "greedy"])
+    assert s.human is None
+    for _ in range(3000):
+        if s.state.phase == Phase.MATCH_OVER:
+            break
+        action = None
+        while action is None:
+            action = s.think(0.01)
+        s.play(action)
+    assert s.state.phase == Phase.MATCH_OVER
+
+
+def test_reason_for_illegal_action_changes_nothing():
+    s = Session(preset("points"), 2, seed=3, levels=[None, "greedy"])
+    play_until_human_or_end(s)
+    before = s.state
+    card = s.state.hands[0][0]
+    reason = s.reason(Discard(card))
+    assert reason and "draw" in reason
+    assert s.state is before and s.actions == s.actions
+
+
+def test_action_codec_roundtrip():
+    s = Session(preset("points"), 2, seed=3, levels=[None, "greedy"])
+    card = s.state.hands[0][0]
+    for action in (DrawStock(), Pack(), NextDeal(), Discard(card)):
+        assert decode_action(json.loads(json.dumps(encode_action(action)))) == action
+    for bad in (None, [], ["fly"], ["discard"], ["discard", "x"], ["discard", -1],
+                ["discard", True], ["answer", 3], ["stock", 1]):
+        with pytest.raises(SaveError):
+            decode_action(bad)
+
+
+def test_save_restores_the_same_position_and_arrangement():
+    s = Session(preset("pool101"), 3, seed=11, levels=[None, "greedy", "random"])
+    play_until_human_or_end(s)
+    s.play(DrawStock())
+    arr = HandArrangement([s.state.hands[0]])
+    arr.sort_by_suit()
+    text = savegame.dumps(Settings({"speed": "fast"}), {"variant": "pool101"}, s, arr)
+    loaded = savegame.loads(text)
+    assert loaded.problem == ""
+    assert loaded.session.state == s.state
+    assert loaded.session.levels == [None, "greedy", "random"]
+    assert loaded.arrangement.groups == arr.groups
+    assert loaded.settings["speed"] == "fast"
+    assert loaded.menu == {"variant": "pool101"}
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{not json", "damaged"),
+    ("[1, 2]", "not an Indian Rummy save"),
+    ('{"format": "chess"}', "not an Indian Rummy save"),
+    ('{"format": "indian-rummy", "version": 99}', "another version"),
+    ('{"format": "indian-rummy", "version": 1, "match": {"rules": {"cap": -5}, "players": 2,'
+     ' "seed": 1, "levels": [null, "greedy"], "actions": []}}', "could not be restored"),
+    ('{"format": "indian-rummy", "version": 1, "match": {"rules": {}, "players": 2,'
+     ' "seed": 1, "levels": [null, "greedy"], "actions": [["discard", 5]]}}', "illegal"),
+    ('{"format": "indian-rummy", "version": 1, "match": {"rules": {}, "players": 99,'
+     ' "seed": 1, "levels": [null], "actions": []}}', "could not be restored"),
+    ('{"format": "indian-rummy", "version": 1, "match": 5}', "could not be restored"),
+])
+def test_corrupt_or_foreign_saves_give_a_message(text, words):
+    loaded = savegame.loads(text)
+    assert loaded.session is None
+    assert words in loaded.problem
+
+
+def test_settings_in_a_save_are_validated():
+    text = json.dumps({"format": "indian-rummy", "version": 1,
+                       "settings": {"speed": "warp", "sound": False, "junk": 1}})
+    loaded = savegame.loads(text)
+    assert loaded.problem == ""
+    assert loaded.settings["speed"] == "normal"
+    assert loaded.settings["sound"] is False
