@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     DRAW = "draw"  # the player to act draws, packs or shows a dealt rummy
     DISCARD = "discard"  # the player to act discards or declares
     DEAL_OVER = "deal_over"  # the deal is settled; NextDeal starts the next

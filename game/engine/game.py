@@ -68,11 +68,17 @@ def _seat_draw(rules: RuleSet, players: int, seed: int) -> tuple[tuple[Card, ...
 
 
 def new_match(rules: RuleSet, players: int, seed: int = 0,
-              order: list[Card] | None = None) -> tuple[GameState, list[Event]]:
+              order: list[Card] | None = None,
+              dealer: int | None = None) -> tuple[GameState, list[Event]]:
     """Seat the players, pick the first dealer and deal the first hand.
-    ``order`` stacks the first deal's shoe (top card first)."""
+    ``order`` stacks the first deal's shoe (top card first); ``dealer``
+    overrides the seat draw's choice of first dealer."""
     rules.check_players(players)
-    draw, dealer = _seat_draw(rules, players, seed)
+    draw, drawn_dealer = _seat_draw(rules, players, seed)
+    if dealer is None:
+        dealer = drawn_dealer
+    elif not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat 0..{players - 1}")
     n = players
     state = GameState(
         rules=rules, players=n, seed=seed, decks=rules.decks_for(n),
@@ -134,7 +140,7 @@ def is_wild(state: GameState, card: Card) -> bool:
 
 
 def declarable(state: GameState, cards) -> bool:
-    return evaluate_hand(state, cards).declarable
+    return family_of(state.rules).declarable(state.rules, state.decks, cards, state.wild)
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -96,7 +96,8 @@ class RuleSet:
         if self.ace_points not in (10, 11):
             raise RuleError("ace_points must be 10 or 11")
         if self.cut_mode == "no_jokers" and self.jokers_per_deck:
-            raise RuleError("cut_mode=no_jokers plays without printed jokers: set jokers_per_deck=0")
+            raise RuleError(
+                "cut_mode=no_jokers plays without printed jokers: set jokers_per_deck=0")
         if self.double_on_joker_cut and self.cut_mode in ("no_cut", "no_jokers"):
             raise RuleError("double_on_joker_cut needs a cut card (cut_mode normal or ace_jokers)")
         if self.double_on_joker_cut and self.jokers_per_deck == 0:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 from .cards import JOKER_KIND, Card, card_points
 
@@ -70,6 +71,21 @@ class Evaluation:
 # (positions 1..14, 14 = Ace high).
 
 
+def _add_run(out, nats, w, length, suit, lo, budget, one_wild) -> None:
+    """A run over a window, plus the same window with interior natural cards
+    left out for other melds and replaced by wild cards (which can matter
+    when a wild card may not go elsewhere, e.g. one wild per sequence)."""
+    out.append((PURE if w == 0 else IMPURE, length, w, tuple(nats), suit, lo))
+    spare = budget - w
+    if one_wild:
+        spare = min(spare, 1 - w)
+    interior = nats[1:-1]
+    for size in range(1, min(spare, len(interior)) + 1):
+        for skip in combinations(range(1, len(nats) - 1), size):
+            kept = tuple(n for i, n in enumerate(nats) if i not in skip)
+            out.append((IMPURE, length, w + size, kept, suit, lo))
+
+
 class _Search:
     def __init__(self, counts: list[int], jokers: int, wild: frozenset[int], opts: MeldOptions):
         self.c = counts
@@ -81,16 +97,19 @@ class _Search:
         self.total = sum(self.pts[k] * counts[k] for k in range(52))
         self.lives = True
         self.best = -1
-        self.best_melds: list = []
-        self.best_pool = 0
+        self.best_melds: list | None = None
+        self.must_meld = False
         self.declarable = False
         self.decl_melds: list = []
-        self.decl_pool = 0
 
     # ----------------------------------------------------------------- search
-    def run(self, lives: bool) -> None:
+    def run(self, lives: bool, floor: int = -1, must_meld: bool = False) -> None:
+        """Search; only arrangements melding more than ``floor`` points count.
+        ``must_meld`` looks only for a declaration (no natural deadwood)."""
         self.lives = lives
-        self.best = -1
+        self.best = floor
+        self.best_melds = None
+        self.must_meld = must_meld
         self._rec(0, 0, self.total, 0, 0, 0, [])
 
     def _rec(self, k, melded, remaining, used, pool, nat_desig, melds):
@@ -108,6 +127,8 @@ class _Search:
         budget = self.jokers + self.designated - nat_desig - used
         wild = self.wild
         pts = self.pts
+        if self.must_meld and self.declarable:
+            return
         for meld in self._melds_with(k, budget):
             naturals = meld[3]
             gain = 0
@@ -124,6 +145,8 @@ class _Search:
             for n in naturals:
                 c[n] += 1
         # every remaining copy of k is deadwood (a designated wild goes to the pool)
+        if self.must_meld and k not in wild:
+            return
         n = c[k]
         c[k] = 0
         if k in wild:
@@ -157,7 +180,7 @@ class _Search:
             w = gaps + max(0, 3 - span)
             if w <= budget and not (one_wild and w > 1):
                 # a short run is padded upwards: q <= 13, so q + 1 <= 14 always fits
-                out.append((PURE if w == 0 else IMPURE, max(span, 3), w, tuple(nats), s, r))
+                _add_run(out, nats, w, max(span, 3), s, r, budget, one_wild)
         # k alone in a run: two wilds
         if budget >= 2 and not one_wild:
             lo = r if r <= 12 else r - 2
@@ -177,7 +200,7 @@ class _Search:
                 w = gaps + max(0, 3 - span)
                 if w <= budget and not (one_wild and w > 1):
                     lo = q if span >= 3 else q - (3 - span)
-                    out.append((PURE if w == 0 else IMPURE, max(span, 3), w, tuple(nats), s, lo))
+                    _add_run(out, nats, w, max(span, 3), s, lo, budget, one_wild)
         # sets: other suits of rank r above suit s
         others = [t * 13 + r - 1 for t in range(s + 1, 4) if c[t * 13 + r - 1] > 0]
         n = len(others)
@@ -202,12 +225,10 @@ class _Search:
         if melded > self.best:
             self.best = melded
             self.best_melds = list(melds)
-            self.best_pool = pool
         if (self.lives and not self.declarable and melded == self.total
                 and self._absorbs(melds, left)):
             self.declarable = True
             self.decl_melds = list(melds)
-            self.decl_pool = pool
 
     def _lives_ok(self, melds, left) -> bool:
         opts = self.opts
@@ -252,7 +273,7 @@ class _Search:
         pure_caps = []
         tanala = False
         for m in melds:
-            t, length, w = m[0], m[1], m[2]
+            t, length = m[0], m[1]
             if t == SET:
                 cap += 4 - length
             elif t == IMPURE:
@@ -321,22 +342,22 @@ def _evaluate_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOpti
     s = _Search(counts, jokers, wild, opts)
     total = s.total
     pure_pts, pure_meld = s.best_pure_points()
-    tier, count, melds, pool = "none", total, [], 0
+    tier, count, melds = "none", total, []
     declarable = False
     if pure_meld is not None:
-        tier, count, melds, pool = "pure", total - pure_pts, [pure_meld], 0
-        s.run(lives=True)
-        if s.best >= 0 and total - s.best <= count:
-            tier, count, melds, pool = "lives", total - s.best, s.best_melds, s.best_pool
+        tier, count, melds = "pure", total - pure_pts, [pure_meld]
+        s.run(lives=True, floor=pure_pts)
+        if s.best_melds is not None:
+            tier, count, melds = "lives", total - s.best, s.best_melds
         declarable = s.declarable
         if declarable:
-            melds, pool = s.decl_melds, s.decl_pool
+            tier, melds = "lives", s.decl_melds
     loose_count = count
     if loose:
         s.run(lives=False)
         loose_count = total - max(s.best, 0)
-        if tier == "none":
-            melds, pool = s.best_melds, s.best_pool
+        if tier == "none" and s.best_melds is not None:
+            melds = s.best_melds
     return total, count, tier, declarable, tuple(melds), loose_count
 
 
@@ -401,6 +422,27 @@ def _place_spares(groups, kinds_of, spare, opts) -> None:
                     break
             else:
                 break
+
+
+def is_declarable(cards, wild: frozenset[int], opts: MeldOptions = MeldOptions()) -> bool:
+    """Whether every card can be melded with valid lives (faster than evaluate)."""
+    return _declarable_kinds(tuple(sorted(c.kind for c in cards)), wild, opts)
+
+
+@lru_cache(maxsize=20000)
+def _declarable_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions) -> bool:
+    counts = [0] * 52
+    jokers = 0
+    for k in kinds:
+        if k == JOKER_KIND:
+            jokers += 1
+        else:
+            counts[k] += 1
+    s = _Search(counts, jokers, wild, opts)
+    if s.best_pure_points()[1] is None:
+        return False
+    s.run(lives=True, must_meld=True)
+    return s.declarable
 
 
 def hand_points(cards, wild: frozenset[int], ace_points: int = 10) -> int:

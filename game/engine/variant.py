@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import JOKER_KIND, Card
 from .rules import RuleSet
-from .solver import Evaluation, MeldOptions, evaluate
+from .solver import Evaluation, MeldOptions, evaluate, is_declarable
 
 
 class Family:
@@ -45,6 +45,9 @@ class Family:
     def evaluate(self, rules: RuleSet, decks: int, hand, wild: frozenset[int],
                  loose: bool = False) -> Evaluation:
         return evaluate(tuple(hand), wild, self.meld_options(rules, decks), loose)
+
+    def declarable(self, rules: RuleSet, decks: int, hand, wild: frozenset[int]) -> bool:
+        return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))
 
     def deal_multiplier(self, rules: RuleSet, cut: Card | None) -> int:
         if rules.double_on_joker_cut and cut is not None and cut.kind == JOKER_KIND:

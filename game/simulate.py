@@ -1,0 +1,113 @@
+"""Bot-against-bot play with every invariant checked after every action."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TextIO
+
+from .ai.registry import bot_label, make_bot
+from .engine import IllegalAction, InvariantError, NextDeal, Phase, apply, check_invariants
+from .engine.game import new_match
+from .engine.rules import RuleSet
+from .engine.view import view_for
+
+
+class SimulationError(Exception):
+    """An invariant broke or a bot made an illegal move; says where."""
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[str],
+             progress: TextIO | None = None) -> dict:
+    seat_specs = [specs[i % len(specs)] for i in range(players)]
+    bots = [make_bot(spec, seed * 1000 + i) for i, spec in enumerate(seat_specs)]
+    won = [0] * players
+    points = [0] * players
+    played = void = turns = decided = 0
+    match_no = 0
+    start = time.perf_counter()
+    last_report = start
+    while played < deals:
+        # the first dealer rotates match by match, so no seat keeps an edge
+        state, _ = new_match(rules, players, seed * 100003 + match_no,
+                             dealer=match_no % players)
+        match_no += 1
+        while True:
+            seat = state.to_act
+            if seat is None:
+                if state.phase == Phase.MATCH_OVER or played >= deals:
+                    break
+                action = NextDeal()
+            else:
+                try:
+                    action = bots[seat].choose(view_for(state, seat))
+                except Exception as exc:  # a bot crash is reported with its position
+                    raise SimulationError(_where(seed, match_no, state, None, exc)) from exc
+            if state.phase == Phase.DRAW:
+                turns += 1
+            try:
+                state, events = apply(state, action)
+                check_invariants(state)
+            except (IllegalAction, InvariantError) as exc:
+                raise SimulationError(_where(seed, match_no, state, action, exc)) from exc
+            for ev in events:
+                result = getattr(ev, "result", None)
+                if result is None:
+                    continue
+                played += 1
+                if result.void:
+                    void += 1
+                else:
+                    decided += 1
+                    won[result.winner] += 1
+                for s, d in enumerate(result.deltas):
+                    points[s] += d
+            if progress is not None and time.perf_counter() - last_report > 5:
+                last_report = time.perf_counter()
+                print(f"{played}/{deals} deals", file=progress, flush=True)
+    seconds = time.perf_counter() - start
+    seats = [{"seat": s, "bot": bot_label(seat_specs[s]), "won": won[s], "points": points[s]}
+             for s in range(players)]
+    by_bot: dict[str, dict] = {}
+    for s in range(players):
+        label = bot_label(seat_specs[s])
+        entry = by_bot.setdefault(label, {"seats": 0, "won": 0, "points": 0})
+        entry["seats"] += 1
+        entry["won"] += won[s]
+        entry["points"] += points[s]
+    bots_summary = {}
+    for label, e in by_bot.items():
+        n = decided * e["seats"]
+        lo, hi = wilson(e["won"], n)
+        bots_summary[label] = {
+            "won": e["won"],
+            "win_rate": round(e["won"] / n, 4) if n else 0.0,
+            "win_rate_ci95": [round(lo, 4), round(hi, 4)],
+            "points_per_deal": round(e["points"] / (played * e["seats"]), 3),
+        }
+    return {
+        "variant": rules.name,
+        "deals": played,
+        "void": void,
+        "turns_per_deal": round(turns / played, 2),
+        "seconds": round(seconds, 3),
+        "seats": seats,
+        "bots": bots_summary,
+    }
+
+
+def _where(seed, match_no, state, action, exc) -> str:
+    act = action.describe() if action is not None else "(choosing)"
+    return (f"seed {seed}, match {match_no}, deal {state.deal_no}, seat {state.to_act}, "
+            f"action {act}: {exc}")
