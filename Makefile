@@ -23,5 +23,18 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m game.bench
 
+# The browser build: pygbag goes into the same venv (it has no dependencies, so
+# no black that could reformat the code); tools/web_build.py packs a copy of the
+# game offline, under a time limit, into $(WEB_OUT).
+WEB_OUT ?= build/web
+WEB_STAMP := $(VENV)/.web-installed
+
+$(WEB_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[web]'
+	touch $(WEB_STAMP)
+
+web: $(WEB_STAMP)
+	$(PY) tools/web_build.py --out '$(WEB_OUT)'
+
 clean:
 	rm -rf $(VENV) build/web
