@@ -173,3 +173,14 @@ def test_staging_copies_only_the_game(tmp_path):
         (src / rel).write_text("x", encoding="utf-8")
     files = web_build.stage(src, tmp_path / "stage")
     assert files == ["assets/fonts/a.ttf", "game/__init__.py", "main.py"]
+
+
+def test_pages_workflow_builds_with_the_same_command_and_deploys_the_site():
+    text = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    steps = [line.strip() for line in text.splitlines()]
+    assert "run: make web" in steps
+    assert 'python-version: "3.11"' in steps
+    assert "uses: actions/upload-pages-artifact@v3" in steps
+    assert "path: build/web" in steps
+    assert "uses: actions/deploy-pages@v4" in steps
+    assert "pages: write" in steps and "id-token: write" in steps
