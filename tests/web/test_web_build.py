@@ -177,7 +177,7 @@ def test_staging_copies_only_the_game(tmp_path):
 
 def test_pages_workflow_builds_with_the_same_command_and_deploys_the_site():
     text = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
-    steps = [line.strip() for line in text.splitlines()]
+    steps = [line.strip().removeprefix("- ") for line in text.splitlines()]
     assert "run: make web" in steps
     assert 'python-version: "3.11"' in steps
     assert "uses: actions/upload-pages-artifact@v3" in steps
