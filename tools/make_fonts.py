@@ -32,6 +32,8 @@ UNICODES = ",".join(
         "U+2018-201D",  # curly quotes
         "U+2022",  # bullet
         "U+2026",  # ellipsis
+        "U+20AC",  # euro sign
+        "U+20B9",  # rupee sign: points games are scored in money
         "U+2190-2193",  # arrows
         "U+21BA-21BB",  # circular arrows (undo / redo, restart)
         "U+2212",  # minus sign

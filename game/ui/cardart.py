@@ -41,7 +41,9 @@ Point = tuple[float, float]
 
 
 def card_size(width: int) -> tuple[int, int]:
-    """(width, height) of a card drawn at ``width``."""
+    """(width, height) of a card drawn at ``width`` (widths below 8 px draw at 8)."""
+    if width <= 0:
+        raise ValueError(f"card width must be positive, got {width}")
     width = max(8, int(width))
     return width, round(width * CARD_RATIO)
 
@@ -76,7 +78,8 @@ def _canvas(w: int, h: int, edge=palette.CARD_EDGE) -> pygame.Surface:
 
 
 def _supersample(width: int) -> int:
-    return 4 if width < SMALL_MAX else 3 if width < 120 else 2
+    # Powers of two only: smoothscale by 3 leaves opaque pixels at alpha 253.
+    return 4 if width < 120 else 2
 
 
 def _store(cache: dict, key, surf: pygame.Surface) -> pygame.Surface:
