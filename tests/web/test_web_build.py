@@ -184,3 +184,34 @@ def test_pages_workflow_builds_with_the_same_command_and_deploys_the_site():
     assert "path: build/web" in steps
     assert "uses: actions/deploy-pages@v4" in steps
     assert "pages: write" in steps and "id-token: write" in steps
+
+
+def site_code(html: str) -> str:
+    """The Python that pythons.js runs: the text of the page's first script element."""
+    start = html.index(">", html.index("<script")) + 1
+    return html[start:html.index("</script>", start)]
+
+
+def test_the_pages_python_compiles_and_stays_inside_its_script_element(site):
+    html = (site["out"] / "index.html").read_text(encoding="utf-8")
+    code = site_code(html)
+    assert code.startswith("#<!--") and code.rstrip().endswith("# -->")
+    assert "<script" not in code  # would change how the HTML parser ends the element
+    compile(code, "index.html", "exec")
+    assert "async def custom_site():" in code  # the entry point pythons.js looks for
+
+
+def test_the_page_has_the_elements_pythons_js_uses(site):
+    from html.parser import HTMLParser
+
+    class Ids(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids = set()
+
+        def handle_starttag(self, tag, attrs):
+            self.ids.update(v for k, v in attrs if k == "id")
+
+    parser = Ids()
+    parser.feed((site["out"] / "index.html").read_text(encoding="utf-8"))
+    assert {"site", "transfer", "status", "progress", "canvas", "terminal"} <= parser.ids
