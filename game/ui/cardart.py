@@ -6,7 +6,7 @@ final size with the bundled hinted font so ranks stay crisp.  Three layouts
 keep cards readable from phone to desktop sizes:
 
 * tiny  (width < 44): big rank and suit in the corner, big pip opposite;
-* small (width < 80): corner index top-left and rotated bottom-right, one big
+* small (width < 96): corner index top-left and rotated bottom-right, one big
   centre pip or court letter;
 * large: real pip layouts, framed court cards with crowns.
 
@@ -26,7 +26,7 @@ from game.ui import fonts, palette
 CARD_RATIO = 1.4  # height / width
 
 TINY_MAX = 44
-SMALL_MAX = 80
+SMALL_MAX = 96
 _CACHE_MAX = 1200  # window resizes create new widths; old ones are dropped
 
 _faces: dict[tuple, pygame.Surface] = {}
@@ -185,7 +185,7 @@ def _draw_suit(surf: pygame.Surface, suit: int, rect, color, flip: bool = False)
 
 def _suit_box(cx: float, cy: float, size: float, suit: int) -> tuple[float, float, float, float]:
     # Diamonds and hearts are wider than tall on real cards; keep a common height.
-    aspect = {0: 0.9, 1: 1.0, 2: 0.78, 3: 0.98}[suit]
+    aspect = {0: 0.9, 1: 1.0, 2: 0.82, 3: 0.98}[suit]
     w, h = size * aspect, size
     return cx - w / 2, cy - h / 2, w, h
 
@@ -331,10 +331,10 @@ def _draw_pips(big, suit, rank, w, h, s, tier) -> None:
     if tier != "large":
         _draw_suit(big, suit, _suit_box(W / 2, H / 2, W * 0.42, suit), color)
         return
-    size = W * 0.2
+    size = W * 0.185
     top, bottom = H * 0.2, H * 0.8
     for col, row in _PIPS[rank]:
-        cx = W / 2 + col * W * 0.19
+        cx = W / 2 + col * W * 0.175
         cy = top + row * (bottom - top)
         _draw_suit(big, suit, _suit_box(cx, cy, size, suit), color, flip=row > 0.5)
 
@@ -459,7 +459,7 @@ def _decorate_index(surf, kind, w, h, tier, court, wild) -> None:
         idx = _index(text, suit, w * 0.24, max(6, round(w * 0.22)), w * 0.3)
         cx, top = w * 0.18, h * 0.04
     else:
-        idx = _index(text, suit, w * 0.15, max(6, round(w * 0.135)), w * 0.19)
+        idx = _index(text, suit, w * 0.165, max(6, round(w * 0.145)), w * 0.2)
         cx, top = w * 0.12, h * 0.035
     _blit_centred(surf, idx, cx, top)
     if tier != "tiny":
@@ -536,3 +536,41 @@ def clear_cache() -> None:
     _faces.clear()
     _backs.clear()
     _icons.clear()
+
+
+def shadow(width: int, alpha: int = 90) -> pygame.Surface:
+    """A soft drop shadow the shape of a card, slightly larger than it.
+
+    Blit it offset by a few pixels before the card; the card's rect is centred
+    in it (it has ``pad = width // 12`` extra pixels on every side).
+    """
+    w, h = card_size(width)
+    key = ("shadow", w, int(alpha))
+    cached = _backs.get(key)
+    if cached is not None:
+        return cached
+    pad = max(2, w // 12)
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    surf.fill((0, 0, 0, 0))
+    radius = max(2, round(w * 0.085))
+    pygame.draw.rect(surf, (0, 0, 0, alpha), (pad, pad, w, h), border_radius=radius)
+    surf = pygame.transform.gaussian_blur(surf, max(1, pad // 2))
+    return _store(_backs, key, _finish(surf))
+
+
+def outline(width: int, color=palette.HILITE, thickness: int = 0) -> pygame.Surface:
+    """A rounded ring around a card (selection, hint): blit at the card's position
+    minus ``thickness``; ``thickness`` 0 picks one that suits the width."""
+    w, h = card_size(width)
+    t = thickness or max(2, round(w * 0.04))
+    rgb = tuple(pygame.Color(color))
+    key = ("outline", w, rgb, t)
+    cached = _backs.get(key)
+    if cached is not None:
+        return cached
+    s = 4
+    big = _canvas((w + 2 * t) * s, (h + 2 * t) * s, rgb[:3])
+    radius = round(w * 0.085 * s) + t * s
+    pygame.draw.rect(big, rgb, big.get_rect(), width=t * s, border_radius=radius)
+    surf = pygame.transform.smoothscale(big, (w + 2 * t, h + 2 * t))
+    return _store(_backs, key, _finish(surf))

@@ -181,3 +181,17 @@ def test_surfaces_are_converted_once_a_display_exists():
     finally:
         pygame.display.quit()
         cardart.clear_cache()
+
+
+def test_shadow_and_outline_surround_the_card():
+    w, h = cardart.card_size(90)
+    sh = cardart.shadow(90)
+    pad = 90 // 12
+    assert sh.get_size() == (w + 2 * pad, h + 2 * pad)
+    assert sh.get_at((sh.get_width() // 2, sh.get_height() // 2)).a > 50
+    assert sh.get_at((0, 0)).a < 10
+    assert cardart.shadow(90) is sh
+    ring = cardart.outline(90, palette.HILITE, 4)
+    assert ring.get_size() == (w + 8, h + 8)
+    assert near(ring.get_at((ring.get_width() // 2, 1)), palette.HILITE, 20)
+    assert ring.get_at((ring.get_width() // 2, ring.get_height() // 2)).a == 0
