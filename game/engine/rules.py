@@ -121,7 +121,8 @@ class RuleSet:
             raise RuleError(
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
-        if self.decks_for(players) * (52 + self.jokers_per_deck) < players * self.hand_size + 10:
+        # every hand, the first upcard and the cut card must come from the shoe
+        if self.decks_for(players) * (52 + self.jokers_per_deck) < players * self.hand_size + 3:
             raise RuleError(f"{players} players need more than {self.decks_for(players)} deck(s)")
 
     # ---------------------------------------------------------------- derived

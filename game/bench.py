@@ -1,0 +1,72 @@
+"""``python -m game.bench``: evaluator speed, simulation speed, and (when the
+modules exist) bot decision times and UI frame times.  Medians, not timed tests."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import statistics
+import time
+
+from .engine import JOKER_KIND, preset
+from .engine.cards import build_shoe
+from .engine.solver import _declarable_kinds, _evaluate_kinds, evaluate
+from .simulate import simulate
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def bench_evaluator(hands_per_case: int = 2000, seed: int = 1) -> list[str]:
+    """Random 13-card hands from two decks with 0, 2 and 4 wild cards; the cache
+    is cleared before every hand so each one is solved from scratch."""
+    rng = random.Random(seed)
+    shoe = build_shoe(2, 2)
+    lines = []
+    for n_wild in (0, 2, 4):
+        times = []
+        for _ in range(hands_per_case):
+            rank = rng.randrange(13)
+            wild = frozenset(s * 13 + rank for s in range(4))
+            natural = [c for c in shoe if c.kind != JOKER_KIND and c.kind not in wild]
+            wilds = [c for c in shoe if c.kind == JOKER_KIND or c.kind in wild]
+            hand = rng.sample(natural, 13 - n_wild) + rng.sample(wilds, n_wild)
+            _evaluate_kinds.cache_clear()
+            _declarable_kinds.cache_clear()
+            t = time.perf_counter()
+            evaluate(hand, wild)
+            times.append((time.perf_counter() - t) * 1e6)
+        median = statistics.median(times)
+        lines.append(f"evaluator, 13 cards, {n_wild} wild: median {median:.0f} µs,"
+                     f" p99 {_pct(times, 0.99):.0f} µs, max {max(times):.0f} µs"
+                     f" ({hands_per_case} hands)")
+    return lines
+
+
+def bench_simulation(deals: int = 60) -> list[str]:
+    lines = []
+    for bots in (["random"], ["greedy"]):
+        t = time.perf_counter()
+        out = simulate(preset("points"), 4, deals, 7, bots)
+        dt = time.perf_counter() - t
+        lines.append(f"simulation, points, 4 players, {bots[0]} bots: {deals / dt:.1f} deals/s"
+                     f" ({out['turns_per_deal']:.1f} turns per deal, invariants checked)")
+    return lines
+
+
+def main() -> None:
+    for line in bench_evaluator() + bench_simulation():
+        print(line, flush=True)
+    for module in ("game.ai.bench", "game.ui.bench"):
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            continue
+        for line in mod.bench_lines():
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
