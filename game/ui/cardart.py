@@ -16,11 +16,10 @@ identifies a card (rank, suit, wild badge) lives in the left column.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.engine.cards import JOKER_KIND, RANK_NAMES, Card
+from game.ui import cardshapes as shapes
 from game.ui import fonts, palette
 
 CARD_RATIO = 1.4  # height / width
@@ -33,9 +32,6 @@ _faces: dict[tuple, pygame.Surface] = {}
 _backs: dict[int, pygame.Surface] = {}
 _icons: dict[tuple, pygame.Surface] = {}
 _four_colour = False
-
-Point = tuple[float, float]
-
 
 # ----------------------------------------------------------------- helpers
 
@@ -104,88 +100,33 @@ def _glyph(s: str, cap: float, color, max_width: float | None = None) -> pygame.
 # ------------------------------------------------------------ suit shapes
 
 
-def _heart_points(n: int = 72) -> list[Point]:
-    pts = []
-    for i in range(n):
-        t = 2 * math.pi * i / n
-        x = 16 * math.sin(t) ** 3
-        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
-        pts.append((x, -y))
-    return _normalise(pts)
-
-
-def _normalise(pts: list[Point]) -> list[Point]:
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    x0, y0 = min(xs), min(ys)
-    span_x, span_y = max(xs) - x0, max(ys) - y0
-    return [((x - x0) / span_x, (y - y0) / span_y) for x, y in pts]
-
-
-def _diamond_points(n: int = 12) -> list[Point]:
-    # Sides bow slightly inward like a printed diamond.
-    corners = [(0.5, 0.0), (0.92, 0.5), (0.5, 1.0), (0.08, 0.5)]
-    pts = []
-    for i in range(4):
-        a, b = corners[i], corners[(i + 1) % 4]
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        ctrl = (mid[0] + (0.5 - mid[0]) * 0.18, mid[1] + (0.5 - mid[1]) * 0.18)
-        for j in range(n):
-            t = j / n
-            x = (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * ctrl[0] + t * t * b[0]
-            y = (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * ctrl[1] + t * t * b[1]
-            pts.append((x, y))
-    return pts
-
-
-def _stem_points(top_y: float, n: int = 10) -> list[Point]:
-    # A stem whose sides curve out into a flared foot.
-    left, right = [], []
-    for i in range(n + 1):
-        t = i / n
-        y = top_y + (1.0 - top_y) * t
-        half = 0.035 + 0.2 * t**2.2
-        left.append((0.5 - half, y))
-        right.append((0.5 + half, y))
-    return left + right[::-1]
-
-
-_HEART = _heart_points()
-_DIAMOND = _diamond_points()
-# Spade body: an upside-down heart squeezed into the top 78% of the box.
-_SPADE_BODY = [(0.04 + x * 0.92, (1 - y) * 0.78) for x, y in _HEART]
-_SPADE_STEM = _stem_points(0.5)
-_CLUB_STEM = _stem_points(0.5)
-_CLUB_LOBES = [(0.5, 0.25, 0.235), (0.245, 0.6, 0.235), (0.755, 0.6, 0.235)]
-
-
 def _draw_suit(surf: pygame.Surface, suit: int, rect, color, flip: bool = False) -> None:
     """Fill the shape of ``suit`` (0..3 = S,H,D,C) into ``rect`` of ``surf``."""
     x, y, w, h = rect
 
-    def tr(p: Point) -> tuple[float, float]:
+    def tr(p: shapes.Point) -> tuple[float, float]:
         px, py = p
         if flip:
             py = 1 - py
         return x + px * w, y + py * h
 
     if suit == 1:
-        pygame.draw.polygon(surf, color, [tr(p) for p in _HEART])
+        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.HEART])
     elif suit == 2:
-        pygame.draw.polygon(surf, color, [tr(p) for p in _DIAMOND])
+        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.DIAMOND])
     elif suit == 0:
-        pygame.draw.polygon(surf, color, [tr(p) for p in _SPADE_BODY])
-        pygame.draw.polygon(surf, color, [tr(p) for p in _SPADE_STEM])
+        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.SPADE_BODY])
+        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.STEM])
     else:
-        for cx, cy, r in _CLUB_LOBES:
+        for cx, cy, r in shapes.CLUB_LOBES:
             pygame.draw.circle(surf, color, tr((cx, cy)), r * min(w, h))
-        pygame.draw.polygon(surf, color, [tr(p) for p in ((0.5, 0.3), (0.3, 0.62), (0.7, 0.62))])
-        pygame.draw.polygon(surf, color, [tr(p) for p in _CLUB_STEM])
+        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.CLUB_JOIN])
+        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.STEM])
 
 
 def _suit_box(cx: float, cy: float, size: float, suit: int) -> tuple[float, float, float, float]:
     # Diamonds and hearts are wider than tall on real cards; keep a common height.
-    aspect = {0: 0.9, 1: 1.0, 2: 0.82, 3: 0.98}[suit]
+    aspect = shapes.SUIT_ASPECT[suit]
     w, h = size * aspect, size
     return cx - w / 2, cy - h / 2, w, h
 
@@ -210,19 +151,10 @@ def suit_icon(suit: int, size: int, color=None) -> pygame.Surface:
 # -------------------------------------------------------------- emblems
 
 
-def _star_points(cx: float, cy: float, r: float, inner: float = 0.45, n: int = 5) -> list[Point]:
-    pts = []
-    for i in range(2 * n):
-        rr = r if i % 2 == 0 else r * inner
-        a = -math.pi / 2 + math.pi * i / n
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return pts
-
-
 def _draw_star(surf, cx, cy, r, fill, outline, width) -> None:
-    pts = _star_points(cx, cy, r)
+    pts = shapes.star_points(cx, cy, r)
     pygame.draw.polygon(surf, outline, pts)
-    pygame.draw.polygon(surf, fill, _star_points(cx, cy, r - width * 2.6))
+    pygame.draw.polygon(surf, fill, shapes.star_points(cx, cy, r - width * 2.6))
 
 
 def _draw_crown(surf, letter: str, rect, fill, ink, line: int) -> None:
@@ -232,13 +164,7 @@ def _draw_crown(surf, letter: str, rect, fill, ink, line: int) -> None:
     def p(u: float, v: float) -> tuple[float, float]:
         return x + u * w, y + v * h
 
-    if letter == "K":
-        tips = [(0.0, 0.0), (0.25, 0.5), (0.5, -0.1), (0.75, 0.5), (1.0, 0.0)]
-    elif letter == "J":
-        tips = [(0.0, 0.45), (0.25, 0.75), (0.5, 0.3), (0.75, 0.75), (1.0, 0.45)]
-    else:
-        tips = [(0.0, 0.2), (0.17, 0.55), (0.33, 0.1), (0.5, 0.5), (0.67, 0.1), (0.83, 0.55)]
-        tips.append((1.0, 0.2))
+    tips = shapes.CROWN_TIPS[letter]
     outline = [p(0.04, 1.0)] + [p(0.04 + u * 0.92, v) for u, v in tips] + [p(0.96, 1.0)]
     pygame.draw.polygon(surf, ink, outline)
     inner_tips = [(u, v + 0.12) for u, v in tips]
@@ -250,21 +176,6 @@ def _draw_crown(surf, letter: str, rect, fill, ink, line: int) -> None:
 
 
 # ------------------------------------------------------------ card faces
-
-# Pip positions for 2..10: (column -1/0/1, row 0..1 from top to bottom).
-_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
-    2: ((0, 0), (0, 1)),
-    3: ((0, 0), (0, 0.5), (0, 1)),
-    4: ((-1, 0), (1, 0), (-1, 1), (1, 1)),
-    5: ((-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)),
-    6: ((-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
-    7: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
-    8: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)),
-    9: ((-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5), (-1, 2 / 3), (1, 2 / 3), (-1, 1),
-        (1, 1)),
-    10: ((-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3),
-         (0, 5 / 6), (-1, 1), (1, 1)),
-}
 
 JOKER_INK = (120, 34, 140)
 COURT_TINT = (250, 242, 218)
@@ -291,7 +202,7 @@ def _outline(big: pygame.Surface, s: int, edge, wild: bool) -> pygame.Rect:
 def _wild_badge(surf: pygame.Surface, cx: float, cy: float, r: float) -> None:
     pygame.draw.circle(surf, palette.GOLD_DARK, (cx, cy), r)
     pygame.draw.circle(surf, palette.WILD, (cx, cy), r * 0.86)
-    pygame.draw.polygon(surf, (255, 250, 225), _star_points(cx, cy + r * 0.04, r * 0.7, 0.42))
+    pygame.draw.polygon(surf, (255, 250, 225), shapes.star_points(cx, cy + r * 0.04, r * 0.7, 0.42))
 
 
 def _index(rank_text: str, suit: int, cap: float, suit_px: int, max_w: float) -> pygame.Surface:
@@ -333,7 +244,7 @@ def _draw_pips(big, suit, rank, w, h, s, tier) -> None:
         return
     size = W * 0.185
     top, bottom = H * 0.2, H * 0.8
-    for col, row in _PIPS[rank]:
+    for col, row in shapes.PIPS[rank]:
         cx = W / 2 + col * W * 0.175
         cy = top + row * (bottom - top)
         _draw_suit(big, suit, _suit_box(cx, cy, size, suit), color, flip=row > 0.5)
@@ -363,38 +274,22 @@ def _draw_court_art(big, suit, letter, w, h, s, tier) -> pygame.Rect | None:
     return None
 
 
-def _bezier(a: Point, c: Point, b: Point, n: int = 10) -> list[Point]:
-    return [
-        ((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0],
-         (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1])
-        for t in (i / n for i in range(n + 1))
-    ]
-
-
-# Jester's cap, unit box: (base left, outer control, tip, inner control, base right).
-_HORNS = (
-    ((0.14, 0.8), (0.0, 0.62), (0.02, 0.2), (0.3, 0.36), (0.46, 0.8)),
-    ((0.86, 0.8), (1.0, 0.62), (0.98, 0.2), (0.7, 0.36), (0.54, 0.8)),
-    ((0.33, 0.8), (0.3, 0.4), (0.5, 0.04), (0.7, 0.4), (0.67, 0.8)),
-)
-
-
 def _draw_jester_cap(big, rect, line: int) -> None:
     x, y, w, h = rect
 
-    def p(pt: Point) -> tuple[float, float]:
+    def p(pt: shapes.Point) -> tuple[float, float]:
         return x + pt[0] * w, y + pt[1] * h
 
     ink = palette.CARD_BLACK
     colours = (palette.CARD_RED, palette.CARD_GREEN, JOKER_INK)
-    for (bl, c1, tip, c2, br), colour in zip(_HORNS, colours, strict=True):
-        pts = [p(q) for q in _bezier(bl, c1, tip) + _bezier(tip, c2, br)]
+    for (bl, c1, tip, c2, br), colour in zip(shapes.HORNS, colours, strict=True):
+        pts = [p(q) for q in shapes.bezier(bl, c1, tip) + shapes.bezier(tip, c2, br)]
         pygame.draw.polygon(big, colour, pts)
         pygame.draw.polygon(big, ink, pts, width=line)
     band = pygame.Rect(round(x + 0.1 * w), round(y + 0.76 * h), round(0.8 * w), round(0.2 * h))
     pygame.draw.rect(big, palette.GOLD, band, border_radius=round(0.08 * h))
     pygame.draw.rect(big, ink, band, width=line, border_radius=round(0.08 * h))
-    for _bl, _c1, tip, _c2, _br in _HORNS:
+    for _bl, _c1, tip, _c2, _br in shapes.HORNS:
         pygame.draw.circle(big, ink, p(tip), 0.075 * w)
         pygame.draw.circle(big, palette.GOLD, p(tip), 0.075 * w - line)
 

@@ -11,6 +11,7 @@ import pytest  # noqa: E402
 
 from game.engine.cards import JOKER_KIND, make_card, parse_cards  # noqa: E402
 from game.ui import cardart, palette  # noqa: E402
+from game.ui import cardshapes as shapes  # noqa: E402
 
 WIDTHS = (28, 32, 43, 44, 56, 79, 80, 90, 150, 160)
 
@@ -195,3 +196,23 @@ def test_shadow_and_outline_surround_the_card():
     assert ring.get_size() == (w + 8, h + 8)
     assert near(ring.get_at((ring.get_width() // 2, 1)), palette.HILITE, 20)
     assert ring.get_at((ring.get_width() // 2, ring.get_height() // 2)).a == 0
+
+
+def test_pip_layouts_hold_as_many_distinct_pips_as_the_rank():
+    for rank in range(2, 11):
+        layout = shapes.PIPS[rank]
+        assert len(layout) == rank
+        assert len(set(layout)) == rank
+        # Real cards look the same after a half turn, except the seven's odd pip.
+        if rank != 7:
+            turned = {(-c, round(1 - r, 6)) for c, r in layout}
+            assert turned == {(c, round(r, 6)) for c, r in layout}
+
+
+def test_suit_outlines_fit_their_unit_box():
+    for outline in (shapes.HEART, shapes.DIAMOND, shapes.SPADE_BODY, shapes.STEM):
+        assert all(-1e-9 <= x <= 1 + 1e-9 and -1e-9 <= y <= 1 + 1e-9 for x, y in outline)
+    xs = [x for x, _ in shapes.HEART]
+    ys = [y for _, y in shapes.HEART]
+    assert min(xs) == pytest.approx(0) and max(xs) == pytest.approx(1)
+    assert min(ys) == pytest.approx(0) and max(ys) == pytest.approx(1)
