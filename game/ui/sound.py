@@ -17,11 +17,15 @@ NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click"
 
 
 class Sounds:
-    """The game's effects: ``play("deal")``; silent when muted or without audio."""
+    """The game's effects: ``play("deal")``; silent when muted or without audio.
+
+    ``enabled=False`` starts muted (the player's saved choice); the audio
+    device is only opened once a sound is played unmuted, so a muted game
+    never touches it.
+    """
 
     def __init__(self, enabled: bool = True) -> None:
-        self.enabled = bool(enabled)
-        self.muted = False
+        self.muted = not enabled
         self.volume = 0.8
         self._mixer_ok: bool | None = None  # None until the first attempt
         self._loaded: dict[str, pygame.mixer.Sound | None] = {}
@@ -29,7 +33,7 @@ class Sounds:
     @property
     def available(self) -> bool:
         """True when an audio device is open (tries to open it once)."""
-        return self.enabled and self._open_mixer()
+        return self._open_mixer()
 
     def _open_mixer(self) -> bool:
         if self._mixer_ok is None:
@@ -55,7 +59,7 @@ class Sounds:
 
     def preload(self) -> None:
         """Load every effect now (e.g. behind a title screen) to avoid a first-play hitch."""
-        if self.available:
+        if not self.muted and self.available:
             for name in NAMES:
                 self._sound(name)
 

@@ -81,16 +81,19 @@ def test_mute_silences_and_toggle_reports_the_new_state(fake_mixer):
     assert fake_mixer == ["click"]
 
 
-def test_disabled_sounds_never_open_the_mixer(monkeypatch):
-    def refuse(*args, **kwargs):
-        raise AssertionError("mixer opened")
-
-    monkeypatch.setattr(pygame.mixer, "init", refuse)
+def test_disabled_sounds_start_muted_and_leave_the_device_alone(monkeypatch):
+    opened = []
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: opened.append(1))
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     s = Sounds(enabled=False)
+    assert s.muted is True
     s.play("deal")
     s.preload()
-    assert not s.available
+    assert opened == []
+    # Unmuting later (the player turns sound on) opens the device on the next sound.
+    assert s.toggle_mute() is False
+    s.play("deal")
+    assert opened == [1]
 
 
 def test_no_audio_device_means_silence_not_a_crash(monkeypatch):
