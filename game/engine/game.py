@@ -31,7 +31,7 @@ from .actions import (
 from .cards import Card, build_shoe
 from .match import after_deal, answer_offer, starting_scores
 from .rules import RuleSet
-from .settle import evaluate_hand, settle
+from .settle import evaluate_hand
 from .state import ACTIVE, DEAD, OUT, PACKED, GameState
 from .variant import family_of
 
@@ -386,7 +386,7 @@ def _stock_check(state: GameState, events: list[Event]):
 
 
 def _end_deal(state: GameState, winner: int | None, how: str, events: list[Event]):
-    result = settle(state, winner, how)
+    result = family_of(state.rules).settle(state, winner, how)
     state, more = after_deal(state, result)
     return state, events + more
 

@@ -49,6 +49,13 @@ class Family:
     def declarable(self, rules: RuleSet, decks: int, hand, wild: frozenset[int]) -> bool:
         return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))
 
+    def settle(self, state, winner: int | None, how: str):
+        """What every seat pays when a deal ends (21-card adds value-card
+        bonuses here, Marriage its points exchange)."""
+        from .settle import settle  # settle imports this module
+
+        return settle(state, winner, how)
+
     def deal_multiplier(self, rules: RuleSet, cut: Card | None) -> int:
         if rules.double_on_joker_cut and cut is not None and cut.kind == JOKER_KIND:
             return 2
