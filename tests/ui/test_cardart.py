@@ -172,15 +172,19 @@ def test_bad_input_is_refused_clearly():
 
 
 def test_surfaces_are_converted_once_a_display_exists():
-    pygame.display.init()
-    try:
+    # Leave any window another test opened exactly as it was.
+    had_window = pygame.display.get_init() and pygame.display.get_surface() is not None
+    if not had_window:
+        pygame.display.init()
         pygame.display.set_mode((64, 64))
+    try:
         cardart.clear_cache()
         surf = cardart.face(make_card(0), 40)
         assert surf.get_flags() & pygame.SRCALPHA
         assert surf.get_at((0, 0)).a == 0
     finally:
-        pygame.display.quit()
+        if not had_window:
+            pygame.display.quit()
         cardart.clear_cache()
 
 

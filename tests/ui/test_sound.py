@@ -47,7 +47,9 @@ def fake_mixer(monkeypatch):
 def test_every_named_sound_is_an_ogg_file_that_loads():
     assert set(NAMES) == {"deal", "draw", "discard", "pack", "declare", "win", "invalid",
                           "click"}
-    pygame.mixer.init()
+    was_open = pygame.mixer.get_init()
+    if not was_open:
+        pygame.mixer.init()
     try:
         for name in NAMES:
             path = ROOT / "assets" / "sounds" / f"{name}.ogg"
@@ -55,7 +57,8 @@ def test_every_named_sound_is_an_ogg_file_that_loads():
             length = pygame.mixer.Sound(str(path)).get_length()
             assert 0.01 < length < 3.0, (name, length)
     finally:
-        pygame.mixer.quit()
+        if not was_open:
+            pygame.mixer.quit()
 
 
 def test_sounds_stay_small_for_the_web_package():
