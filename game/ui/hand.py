@@ -89,13 +89,11 @@ class HandArrangement:
 
     # ------------------------------------------------------------ editing
     def move(self, card: Card, group: int, index: int) -> None:
-        """Put ``card`` at ``index`` of group ``group``."""
+        """Put ``card`` at ``index`` of group ``group``, counted without the card."""
         gi, ci = self._locate(card)
         if not 0 <= group < len(self.groups):
             raise ValueError(f"no group {group}")
         target = self.groups[group]
-        if gi == group and ci < index:
-            index -= 1
         self.groups[gi].pop(ci)
         target.insert(max(0, min(index, len(target))), card)
         self._drop_empty()

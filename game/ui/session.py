@@ -68,12 +68,23 @@ def default_level() -> str:
 
 
 def level_name(level: str | None) -> str:
+    """How a level reads on screen ("Medium"); the AI's persona names are not levels."""
     if level is HUMAN:
         return "Human"
-    for key, name, _ in available_levels():
-        if key == level:
-            return name
-    return level.title()
+    return level.replace("_", " ").title()
+
+
+def seat_names(levels: list[str | None]) -> list[str]:
+    """"You" for the person; the AI players get names in seat order."""
+    out = []
+    bots = 0
+    for level in levels:
+        if level is HUMAN and NAMES[0] not in out:
+            out.append(NAMES[0])
+        else:
+            bots += 1
+            out.append(NAMES[1 + (bots - 1) % (len(NAMES) - 1)])
+    return out
 
 
 def encode_action(action: Action) -> list[Any]:
@@ -138,15 +149,7 @@ class Session:
     # -------------------------------------------------------------- queries
     @property
     def names(self) -> list[str]:
-        human_seen = False
-        out = []
-        for seat, level in enumerate(self.levels):
-            if level is HUMAN and not human_seen:
-                out.append(NAMES[0])
-                human_seen = True
-            else:
-                out.append(NAMES[1 + (seat % (len(NAMES) - 1))])
-        return out
+        return seat_names(self.levels)
 
     @property
     def human(self) -> int | None:

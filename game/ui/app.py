@@ -1,0 +1,268 @@
+"""The application: one synchronous ``step(dt)`` (events, update, draw) over a
+stack of scenes.  ``main.py`` wraps it in the async loop pygbag needs; tests
+call ``step`` directly with posted events."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from . import fonts, palette, savegame
+from .hand import HandArrangement
+from .menu_config import MenuConfig
+from .scene import Scene
+from .session import Session
+from .settings import Settings
+from .widgets import Metrics
+
+MIN_SIZE = (240, 320)
+SAVE_EVERY = 1.0  # seconds between writes of a changed save
+
+
+class _Silent:
+    """Stands in for the sound module when it is missing or audio is unavailable."""
+
+    muted = True
+
+    def play(self, name: str) -> None:
+        pass
+
+    def toggle_mute(self) -> bool:
+        return True
+
+
+def make_sounds(enabled: bool) -> Any:
+    try:
+        from .sound import Sounds
+    except ImportError:
+        return _Silent()
+    try:
+        return Sounds(enabled=enabled)
+    except Exception:  # no audio device: the game plays silently
+        return _Silent()
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 720), *, demo: bool = False,
+                 seed: int | None = None, load: bool = True, save: bool = True) -> None:
+        pygame.init()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Indian Rummy")
+        pygame.key.set_repeat(350, 60)
+        loaded = savegame.load() if load else savegame.Loaded()
+        self.settings: Settings = loaded.settings
+        self.config = MenuConfig.from_json(loaded.menu)
+        self.session: Session | None = loaded.session
+        self.arrangement = loaded.arrangement or HandArrangement()
+        self.sounds = make_sounds(bool(self.settings["sound"]))
+        self.saving = save and not demo
+        self.demo = demo
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self._dirty = False
+        self._since_save = 0.0
+        self._toast = ("", palette.TEXT, 0.0)
+        if loaded.problem:
+            self.toast(loaded.problem, palette.DANGER, 6.0)
+            self.session = None
+        from .menu import MenuScene  # scenes import the app's helpers; import late
+
+        if demo:
+            self.start_demo(seed if seed is not None else random.randrange(1 << 30))
+        elif seed is not None:
+            self.new_game(seed)
+        else:
+            self.replace(MenuScene(self))
+
+    # ------------------------------------------------------------ scenes
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def metrics(self) -> Metrics:
+        return Metrics(*self.size)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        if self.top is not None:
+            self.top.enter()
+
+    def replace(self, scene: Scene) -> None:
+        while self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    # ------------------------------------------------------------ games
+    def new_game(self, seed: int | None = None) -> None:
+        from .table import TableScene
+
+        if seed is None:
+            seed = random.randrange(1 << 30)
+        rules, players, levels = self.config.build()
+        self.session = Session(rules, players, seed, [None, *levels])
+        self.arrangement = HandArrangement()
+        self.mark_dirty()
+        self.replace(TableScene(self))
+
+    def start_demo(self, seed: int) -> None:
+        from .table import TableScene
+
+        rules, players, levels = self.config.build()
+        self.session = Session(rules, players, seed, [levels[0], *levels])
+        self.arrangement = HandArrangement()
+        self.replace(TableScene(self))
+
+    def continue_game(self) -> None:
+        from .table import TableScene
+
+        if self.session is not None:
+            self.replace(TableScene(self))
+
+    def to_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.save_now()
+        self.replace(MenuScene(self))
+
+    # ------------------------------------------------------------ saving
+    def mark_dirty(self) -> None:
+        self._dirty = True
+
+    def save_now(self) -> None:
+        self._dirty = False
+        self._since_save = 0.0
+        if not self.saving:
+            return
+        problem = savegame.save(self.settings, self.config.to_json(), self.session,
+                                self.arrangement)
+        if problem:
+            self.toast(problem, palette.DANGER, 4.0)
+
+    def toast(self, text: str, color=palette.TEXT, seconds: float = 2.5) -> None:
+        self._toast = (text, color, seconds)
+
+    # ------------------------------------------------------------ sound
+    def play(self, name: str) -> None:
+        self.sounds.play(name)
+
+    def toggle_mute(self) -> None:
+        self.sounds.toggle_mute()
+        self.settings.set("sound", not self.sounds.muted)
+        self.mark_dirty()
+        self.toast("Sound off" if self.sounds.muted else "Sound on")
+
+    def set_sound(self, on: bool) -> None:
+        if bool(on) == bool(self.sounds.muted):
+            self.sounds.toggle_mute()
+
+    # ------------------------------------------------------------ the loop
+    def step(self, dt: float) -> None:
+        dt = max(0.0, min(dt, 0.1))  # after a stall, don't jump animations
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        if self.top is not None:
+            self.top.update(dt)
+        self._update_toast(dt)
+        if self._dirty:
+            self._since_save += dt
+            if self._since_save >= SAVE_EVERY:
+                self.save_now()
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        special = _SPECIAL_EVENTS.get(event.type)
+        if special is not None:
+            special(self, event)
+            return
+        if event.type in _IGNORED:
+            return
+        if self.top is not None and self.top.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            action = _GLOBAL_KEYS.get(event.key)
+            if action is not None:
+                action(self)
+
+    def _on_quit(self, event) -> None:
+        self.quit()
+
+    def quit(self) -> None:
+        if self._dirty or self.saving:
+            self.save_now()
+        self.running = False
+
+    def _on_resize(self, event) -> None:
+        size = (max(MIN_SIZE[0], getattr(event, "w", self.size[0])),
+                max(MIN_SIZE[1], getattr(event, "h", self.size[1])))
+        if event.type == pygame.VIDEORESIZE and self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface() or self.screen
+        for scene in self.stack:
+            scene.resize(self.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i, scene in enumerate(self.stack):
+            if scene.opaque:
+                start = i
+        for scene in self.stack[start:]:
+            scene.draw(surface)
+        self._draw_toast(surface)
+
+    def _update_toast(self, dt: float) -> None:
+        text, color, left = self._toast
+        if left > 0:
+            self._toast = (text, color, left - dt)
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        text, color, left = self._toast
+        if left <= 0 or not text:
+            return
+        m = self.metrics
+        from .widgets import panel, wrap
+
+        lines = wrap(text, m.body, int(surface.get_width() * 0.8))
+        lh = int(m.body * 1.3)
+        w = max(fonts.font(m.body).size(s)[0] for s in lines) + 2 * m.pad
+        box = pygame.Rect(0, 0, w, lh * len(lines) + m.pad)
+        box.midtop = (surface.get_width() // 2, int(surface.get_height() * 0.12))
+        panel(surface, box, edge=color)
+        for i, line in enumerate(lines):
+            s = fonts.text(line, m.body, color)
+            surface.blit(s, s.get_rect(midtop=(box.centerx, box.y + m.pad // 2 + i * lh)))
+
+    def screenshot(self, path: str) -> None:
+        pygame.image.save(self.screen, path)
+
+
+_SPECIAL_EVENTS = {
+    pygame.QUIT: App._on_quit,
+    pygame.VIDEORESIZE: App._on_resize,
+    pygame.WINDOWSIZECHANGED: App._on_resize,
+}
+
+# Touch also arrives as emulated mouse events; handling both would act twice.
+_IGNORED = {pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION}
+
+_GLOBAL_KEYS = {
+    pygame.K_m: App.toggle_mute,
+}

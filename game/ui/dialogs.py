@@ -1,0 +1,194 @@
+"""Dialogs over the table: pause, confirm pack, and the declare check."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import Card
+from ..engine.game import invalid_reason
+from ..engine.settle import evaluate_hand
+from ..engine.variant import family_of
+from . import cardart, palette
+from .form import Buttons, Heading, Row, Text
+from .layout import flow_hand
+from .scene import Scene
+from .screens import FormScene, HelpScene, SettingsScene
+from .widgets import Button, Metrics, dim, draw_wrapped, fit_text, flow_buttons, panel
+
+
+class PauseDialog(FormScene):
+    opaque = False
+    max_width = 420
+
+    def rows(self) -> list[Row]:
+        app = self.app
+        return [
+            Heading("Paused", big=True),
+            Buttons(Button("Resume", self.back, style="primary", key="resume")),
+            Buttons(Button("How to play", lambda: app.push(HelpScene(app)), key="help")),
+            Buttons(Button("Settings", lambda: app.push(SettingsScene(app)), key="settings")),
+            Buttons(Button("Main menu", app.to_menu, key="menu")),
+            Text("Your game is saved: Continue in the menu brings it back."),
+        ]
+
+
+class PackDialog(FormScene):
+    opaque = False
+    max_width = 460
+
+    def __init__(self, app, table) -> None:
+        self.table = table
+        super().__init__(app)
+
+    def rows(self) -> list[Row]:
+        st = self.table.state
+        rules = st.rules
+        first = st.turns_taken[self.table.bottom] == 0
+        cost = (rules.first_drop if first else rules.middle_drop)
+        cost *= family_of(rules).deal_multiplier(rules, st.cut)
+        kind = "a first drop" if first else "a middle drop"
+        where = "added to your pool score" if rules.match == "pool" else "paid to the winner"
+        body = (f"Packing now is {kind}: {cost} points, {where}. "
+                f"If you play on and someone declares, your hand counts "
+                f"{self.table.count()} now.")
+        return [
+            Heading("Pack this deal?", big=True),
+            Text(body, color=palette.TEXT, small=False),
+            Buttons(Button("Keep playing", self.back, style="primary", key="keep"),
+                    Button(f"Pack (-{cost})", self._pack, style="danger", key="pack")),
+        ]
+
+    def _pack(self) -> None:
+        self.app.pop()
+        self.table.pack()
+
+
+class DeclareDialog(Scene):
+    """Shows the hand as it would be shown, and whether it is a valid
+    declaration, before the player commits to it."""
+
+    opaque = False
+
+    def __init__(self, app, table, card: Card) -> None:
+        super().__init__(app)
+        self.table = table
+        self.card = card
+        st = table.state
+        rest = list(st.hands[table.bottom])
+        rest.remove(card)  # Card equality is physical identity
+        ev = evaluate_hand(st, rest)
+        self.valid = ev.declarable
+        self.groups = [list(m.cards) for m in ev.melds]
+        self.names = [m.name.capitalize() for m in ev.melds]
+        if ev.deadwood:
+            self.groups.append(list(ev.deadwood))
+            self.names.append(f"Not in a meld · {sum(_points(st, c) for c in ev.deadwood)}")
+        rules = st.rules
+        self.refuse = rules.invalid_declaration == "refuse"
+        if self.valid:
+            self.verdict = ("Valid: every card is in a meld, with a pure sequence and a "
+                            "second sequence.")
+            self.buttons = [Button("Declare", self._declare, style="primary", key="declare"),
+                            Button("Cancel", self._cancel, key="cancel")]
+        else:
+            why = invalid_reason(st, rest)
+            if self.refuse:
+                self.verdict = f"Not a valid declaration: {why}. Keep playing."
+                self.buttons = [Button("Back", self._cancel, style="primary", key="cancel")]
+            else:
+                self.verdict = (f"Not a valid declaration: {why}. Showing now is a wrong "
+                                f"show: you pay {rules.wrong_show_points} points and sit out "
+                                "the rest of the deal.")
+                self.buttons = [Button("Keep playing", self._cancel, style="primary",
+                                       key="cancel"),
+                                Button(f"Show anyway (-{rules.wrong_show_points})",
+                                       self._declare, style="danger", key="declare")]
+        self._press: Button | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        m = Metrics(*size)
+        self.m = m
+        w = min(size[0] - 2 * m.pad, m.px(980))
+        h = min(size[1] - 2 * m.pad, m.px(620))
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        inner = self.rect.inflate(-2 * m.pad, -2 * m.pad)
+        self.title_y = inner.y
+        verdict_h = int(m.body * 1.3) * (len(_lines(self.verdict, m.body, inner.w)) + 0) + m.pad
+        buttons_h = m.button_h * (2 if w < 420 else 1) + m.pad
+        top = inner.y + int(m.body * 1.8)
+        cards = pygame.Rect(inner.x, top, inner.w, inner.bottom - buttons_h - verdict_h - top)
+        self.geo = flow_hand([len(g) for g in self.groups], cards, m.px(110),
+                             int(m.small * 1.4))
+        self.verdict_rect = pygame.Rect(inner.x, cards.bottom + m.pad // 2, inner.w, verdict_h)
+        area = pygame.Rect(inner.x, inner.bottom - buttons_h + m.pad // 2, inner.w, buttons_h)
+        flow_buttons(self.buttons, area, m.body, m.button_h, m.pad, m.pad)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press = next((b for b in self.buttons if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            b = next((b for b in self.buttons if b.hit(event.pos)), None)
+            if b is not None and b is self._press:
+                b.on_click()
+            self._press = None
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
+                self._cancel()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[0].on_click()
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def _declare(self) -> None:
+        self.app.pop()
+        self.table.declare(self.card)
+
+    def _cancel(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.m
+        dim(surface)
+        panel(surface, self.rect, edge=palette.OK if self.valid else palette.DANGER)
+        title = fit_text(f"Declare and throw {_card_name(self.card)}?", m.body + 2,
+                         palette.GOLD, self.rect.w - 2 * m.pad, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.title_y)))
+        wild = self.table.state.wild
+        geo = self.geo
+        for gi, ci, rect in geo.slots:
+            card = self.groups[gi][ci]
+            surface.blit(cardart.face(card, rect.w, wild=card.is_joker or card.kind in wild),
+                         rect)
+        for gi, span in enumerate(geo.spans):
+            good = gi < len(self.names) and not self.names[gi].startswith("Not")
+            color = palette.OK if good else (236, 120, 100)
+            t = fit_text(self.names[gi], m.small - 1, color, max(span.w, geo.card_w), bold=True)
+            surface.blit(t, (span.x + 2, span.y - geo.lift - geo.label_h + 2))
+        color = palette.OK if self.valid else (240, 140, 120)
+        draw_wrapped(surface, self.verdict, m.body, color, self.verdict_rect, center=True)
+        for b in self.buttons:
+            b.draw(surface, m.body)
+
+
+def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
+    from .widgets import wrap
+
+    return wrap(text, size, width)
+
+
+def _points(state, card: Card) -> int:
+    from ..engine.cards import card_points
+
+    if card.is_joker or card.kind in state.wild:
+        return 0
+    return card_points(card.kind, state.rules.ace_points)
+
+
+def _card_name(card: Card) -> str:
+    if card.is_joker:
+        return "the joker"
+    from ..engine.cards import RANK_NAMES
+
+    return f"{RANK_NAMES[card.rank - 1]}{card.suit.symbol}"
+

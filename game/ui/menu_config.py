@@ -1,0 +1,208 @@
+"""The new-game choices (variant, players, AI level per seat, rule options)
+and the rule options the menu offers, as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import PRESETS, RuleError, RuleSet, preset
+from .session import available_levels, default_level
+
+MAX_SEATS_ON_SCREEN = 6
+
+# variant key: (name, one-line description), in menu order
+VARIANTS: dict[str, tuple[str, str]] = {
+    "points": ("Points Rummy", "One deal: the winner collects every other player's count "
+               "(at most 80)."),
+    "pool101": ("Pool 101", "Penalties add up; reach 101 and you are out. "
+                "The last player in wins."),
+    "pool201": ("Pool 201", "Like Pool 101 with a limit of 201 and drops of 25 / 50."),
+    "deals": ("Deals Rummy", "A fixed number of deals played for chips; "
+              "the most chips at the end wins."),
+    "paplu": ("Paplu (classic)", "Classic 13-card rules: every player deals once and "
+              "the winner collects the others' counts."),
+}
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    key: str
+    label: str
+    values: tuple[Any, ...]
+    names: dict[Any, str] = field(default_factory=dict)
+    applies: Any = None  # rules -> bool: shown only where it means something
+
+    def shown(self, rules: RuleSet) -> bool:
+        return self.applies is None or self.applies(rules)
+
+    def name_of(self, value: Any) -> str:
+        if value in self.names:
+            return self.names[value]
+        if isinstance(value, bool):
+            return "Yes" if value else "No"
+        return "None" if value is None else str(value)
+
+    def choices(self, current: Any) -> list[Any]:
+        vals = list(self.values)
+        if current not in vals:
+            vals.append(current)
+            if all(isinstance(v, int) for v in vals):
+                vals.sort()
+        return vals
+
+
+def _is(key: str, *values: Any):
+    return lambda r: getattr(r, key) in values
+
+
+ONOFF = (True, False)
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("rounds", "Rounds", (1, 2, 3, 4, 5), applies=_is("match", "rounds", "points")),
+    RuleOption("deals", "Deals", (2, 3, 6), applies=_is("match", "deals")),
+    RuleOption("pool_rejoin", "Rejoin after elimination", ONOFF, applies=_is("match", "pool")),
+    RuleOption("pool_split", "Split the pot (2-3 left)", ONOFF, applies=_is("match", "pool")),
+    RuleOption("deck_rule", "Decks", ("online", "catsatcards", "pagat", "fixed"),
+               {"online": "1 for 2 players, else 2", "catsatcards": "1 up to 3 players",
+                "pagat": "2 (3 for 7+)", "fixed": "Fixed number"}),
+    RuleOption("fixed_decks", "Number of decks", (1, 2, 3, 4), applies=_is("deck_rule", "fixed")),
+    RuleOption("jokers_per_deck", "Printed jokers per deck", (0, 1, 2)),
+    RuleOption("cut_mode", "Wild cards", ("normal", "ace_jokers", "no_cut", "no_jokers"),
+               {"normal": "Cut joker's rank", "ace_jokers": "Cut joker (joker cut: aces)",
+                "no_cut": "Printed jokers only", "no_jokers": "No wild cards"}),
+    RuleOption("double_on_joker_cut", "Double on a joker cut", ONOFF),
+    RuleOption("ace_points", "Ace counts", (10, 11)),
+    RuleOption("direction", "Play passes", ("counterclockwise", "clockwise"),
+               {"counterclockwise": "Counter-clockwise", "clockwise": "Clockwise"}),
+    RuleOption("may_discard_picked", "May throw the card just taken", ONOFF),
+    RuleOption("joker_pickup", "May take a wild card from the pile", ONOFF),
+    RuleOption("four_card_life", "A life needs 4 cards", ONOFF),
+    RuleOption("one_wild_per_impure", "One wild per impure sequence", ONOFF),
+    RuleOption("all_wild_melds", "Melds of wild cards only", ONOFF),
+    RuleOption("invalid_declaration", "Invalid declaration", ("penalty", "refuse"),
+               {"penalty": "Wrong show penalty", "refuse": "Refused, play on"}),
+    RuleOption("wrong_show_points", "Wrong show costs", (40, 60, 80, 100, 120)),
+    RuleOption("first_drop", "First drop", (10, 15, 20, 25, 30)),
+    RuleOption("middle_drop", "Middle drop", (30, 40, 50, 60, 75)),
+    RuleOption("first_packer_cards", "First packer's cards", ("under_stock", "set_aside"),
+               {"under_stock": "Under the stock", "set_aside": "Set aside"}),
+    RuleOption("stock_empty", "Stock runs out", ("void", "reshuffle"),
+               {"void": "Void deal", "reshuffle": "Reshuffle the pile"}),
+    RuleOption("cap", "Highest count", (None, 60, 80, 100, 120), {None: "No limit"}),
+    RuleOption("first_turn_rummy_half", "First-turn rummy: half", ONOFF),
+    RuleOption("hand_rummy", "Hand rummy doubles", ("pagat", "catsatcards"),
+               {"pagat": "Those who played", "catsatcards": "Those yet to play"}),
+)
+OPTION_KEYS = {o.key: o for o in RULE_OPTIONS}
+
+
+class MenuConfig:
+    """What the next new game will be; always a playable combination."""
+
+    def __init__(self) -> None:
+        self.variant = "points"
+        self.players = 4
+        self.levels: list[str] = [default_level()] * (MAX_SEATS_ON_SCREEN - 1)
+        self.options: dict[str, dict[str, Any]] = {}  # variant -> changed options
+
+    # ------------------------------------------------------------ derived
+    def rules(self) -> RuleSet:
+        try:
+            return preset(self.variant, self.options.get(self.variant))
+        except RuleError:
+            self.options.pop(self.variant, None)
+            return preset(self.variant)
+
+    def player_range(self) -> range:
+        rules = self.rules()
+        top = min(rules.max_players, MAX_SEATS_ON_SCREEN)
+        ok = []
+        for n in range(rules.min_players, top + 1):
+            try:
+                rules.check_players(n)
+                ok.append(n)
+            except RuleError:
+                pass
+        return range(ok[0], ok[-1] + 1) if ok else range(2, 3)
+
+    def build(self) -> tuple[RuleSet, int, list[str]]:
+        self._fit_players()
+        return self.rules(), self.players, list(self.levels[: self.players - 1])
+
+    def _fit_players(self) -> None:
+        r = self.player_range()
+        self.players = max(r.start, min(self.players, r.stop - 1))
+
+    # ------------------------------------------------------------ changes
+    def cycle_variant(self, step: int) -> None:
+        keys = list(VARIANTS)
+        self.variant = keys[(keys.index(self.variant) + step) % len(keys)]
+        self._fit_players()
+
+    def cycle_players(self, step: int) -> None:
+        r = self.player_range()
+        self.players = r.start + (self.players - r.start + step) % len(r)
+
+    def cycle_level(self, seat_index: int, step: int) -> None:
+        keys = [k for k, _, _ in available_levels()]
+        cur = self.levels[seat_index]
+        i = keys.index(cur) if cur in keys else 0
+        self.levels[seat_index] = keys[(i + step) % len(keys)]
+
+    def cycle_option(self, key: str, step: int) -> str:
+        """Change one rule option; returns "" or why the new value is refused."""
+        opt = OPTION_KEYS[key]
+        rules = self.rules()
+        vals = opt.choices(getattr(rules, key))
+        at = vals.index(getattr(rules, key))
+        first_problem = ""
+        for k in range(1, len(vals)):  # skip values this combination cannot take
+            new = vals[(at + step * k) % len(vals)]
+            try:
+                changed = rules.with_options(**{key: new})
+                changed.check_players(self.players)
+            except RuleError as exc:
+                first_problem = first_problem or f"{opt.name_of(new)}: {exc}"
+                continue
+            base = PRESETS[self.variant]
+            self.options[self.variant] = {k: v for k, v in changed.options().items()
+                                          if getattr(base, k) != v}
+            return first_problem
+        return first_problem
+
+    def reset_options(self) -> None:
+        self.options.pop(self.variant, None)
+
+    # ------------------------------------------------------------ saving
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "players": self.players, "levels": self.levels,
+                "options": self.options}
+
+    @classmethod
+    def from_json(cls, data: Any) -> MenuConfig:
+        """Whatever is usable in ``data``; the rest keeps its default."""
+        cfg = cls()
+        if not isinstance(data, dict):
+            return cfg
+        if data.get("variant") in VARIANTS:
+            cfg.variant = data["variant"]
+        known = {k for k, _, _ in available_levels()}
+        levels = data.get("levels")
+        if isinstance(levels, list):
+            for i, lv in enumerate(levels[: len(cfg.levels)]):
+                if lv in known:
+                    cfg.levels[i] = lv
+        options = data.get("options")
+        if isinstance(options, dict):
+            for variant, opts in options.items():
+                if variant in VARIANTS and isinstance(opts, dict):
+                    try:
+                        preset(variant, {k: v for k, v in opts.items() if k in OPTION_KEYS})
+                    except (RuleError, TypeError):
+                        continue
+                    cfg.options[variant] = {k: v for k, v in opts.items() if k in OPTION_KEYS}
+        players = data.get("players")
+        if isinstance(players, int) and not isinstance(players, bool):
+            cfg.players = players
+        cfg._fit_players()
+        return cfg

@@ -1,0 +1,447 @@
+"""The table: the deal in progress.  Input becomes engine actions, which are
+checked, applied, and animated from the events they return; the AI plays in
+``update``, its thinking sliced across frames and its moves paced by timers."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import (
+    Card,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Pack,
+    Phase,
+    ShowDealtHand,
+)
+from ..engine.actions import (
+    CardDrawn,
+    DealSettled,
+    DealStarted,
+    Declared,
+    Discarded,
+    Packed,
+    StockReshuffled,
+)
+from ..engine.variant import family_of
+from . import palette
+from .anim import Animator, Flight
+from .layout import HandGeometry, TableLayout, flow_hand, table_layout
+from .scene import Scene
+from .table_draw import draw_table
+from .table_input import TableInput
+from .widgets import Button, flow_buttons
+
+THINK_BUDGET = 0.003  # seconds of bot thinking per frame
+PAUSE = 0.55  # seconds between AI moves at normal speed
+SLIDE = 0.32  # seconds a card takes to slide at normal speed
+DEAL_STAGGER = 0.03
+SCORES_AFTER = 1.3  # seconds between the end of a deal and the scores
+
+
+class TableScene(TableInput, Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.session = app.session
+        human = self.session.human
+        self.demo = human is None
+        self.bottom = 0 if human is None else human
+        self.arr = app.arrangement
+        self.anim = Animator()
+        self.layout: TableLayout | None = None
+        self._geo: HandGeometry | None = None
+        self._geo_key: tuple | None = None
+        self.slot_of: dict[Card, pygame.Rect] = {}
+        self.selected: list[Card] = []
+        self.cursor = 0
+        self.message = ("", palette.TEXT, 0.0)
+        self.wait = 0.0
+        self.pending = None
+        self.settled_wait: float | None = None
+        self.buttons: list[Button] = []
+        self._buttons_key: tuple | None = None
+        self._labels_key: tuple | None = None
+        self._labels: list = []
+        self._count_key: tuple | None = None
+        self._count = 0
+        self.demo_timer = 0.0
+        self.init_input()
+        self.resize(app.size)
+        if not self.arr.groups:
+            self.arr.sync(self.hand)
+            self.arr.sort_by_suit()
+        else:
+            self.arr.sync(self.hand)
+        if self.state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER, Phase.DECIDE):
+            self.settled_wait = 0.0
+        elif self.state.deal_no == 1 and not self.session.actions:
+            self._on_deal(self.session.start_events[0])
+
+    # ------------------------------------------------------------ shortcuts
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.state.hands[self.bottom]
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.speed
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.demo and self.state.to_act == self.bottom
+
+    def is_wild(self, card: Card) -> bool:
+        return card.is_joker or card.kind in self.state.wild
+
+    # ------------------------------------------------------------ layout
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.layout is not None and self.layout.size == size:
+            return
+        self.anim.finish()  # flights were aimed at the old layout
+        self.layout = table_layout(size, self.state.players, self.bottom,
+                                   self.state.rules.direction == "clockwise")
+        self._geo_key = None
+        self._buttons_key = None
+        self.cancel_drag()
+
+    def geometry(self) -> HandGeometry:
+        key = (self.arr.version, self.layout.size, len(self.arr.groups))
+        if key != self._geo_key or self._geo is None:
+            lay = self.layout
+            label_h = int(lay.m.small * 1.45)
+            self._geo = flow_hand([len(g) for g in self.arr.groups], lay.hand,
+                                  lay.max_card_w, label_h)
+            self.slot_of = {}
+            for gi, ci, rect in self._geo.slots:
+                self.slot_of[self.arr.groups[gi][ci]] = rect
+            self._geo_key = key
+        return self._geo
+
+    def labels(self) -> list:
+        key = (self.arr.version, self.state.wild, self.state.deal_no)
+        if key != self._labels_key:
+            self._labels = self.arr.labels(self.state.rules, self.state.decks, self.state.wild)
+            self._labels_key = key
+        return self._labels
+
+    def count(self) -> int:
+        hand = self.hand
+        key = (hand, self.state.wild)
+        if key != self._count_key:
+            rules = self.state.rules
+            self._count = family_of(rules).evaluate(rules, self.state.decks, hand,
+                                                    self.state.wild).count if hand else 0
+            self._count_key = key
+        return self._count
+
+    def seat_point(self, seat: int) -> tuple[int, int]:
+        if seat == self.bottom:
+            return self.layout.hand.center
+        spot = self.layout.seats.get(seat)
+        return spot.cards if spot else self.layout.top.center
+
+    # ------------------------------------------------------------ buttons
+    def current_buttons(self) -> list[Button]:
+        st = self.state
+        nsel = len(self.selected)
+        key = (st.phase, st.to_act, nsel, self.layout.size, self.demo, len(self.hand))
+        if key == self._buttons_key:
+            return self.buttons
+        b: list[Button] = []
+        if not self.demo and self.hand:
+            b += [Button("By suit", self.sort_suits, key="suit"),
+                  Button("By rank", self.sort_ranks, key="rank"),
+                  Button("Arrange", self.arrange, key="arrange")]
+            if nsel >= 2:
+                b.append(Button("Group", self.group_selected, key="group"))
+            if self.my_turn and st.phase == Phase.DRAW:
+                if self.session.reason(ShowDealtHand()) is None:
+                    b.append(Button("Show", self.show_dealt, style="primary", key="show"))
+                b.append(Button("Pack", self.ask_pack, style="danger", key="pack"))
+            if self.my_turn and st.phase == Phase.DISCARD:
+                b.append(Button("Discard", self.discard_chosen, style="primary",
+                                enabled=nsel == 1, key="discard"))
+                b.append(Button("Declare", self.ask_declare, enabled=nsel == 1, key="declare"))
+        lay = self.layout
+        flow_buttons(b, lay.buttons, lay.m.small + 1, lay.m.button_h, lay.m.pad // 2,
+                     lay.m.pad)
+        self.buttons = b
+        self._buttons_key = key
+        return b
+
+    # ------------------------------------------------------------ messages
+    def say(self, text: str, color=palette.TEXT, seconds: float = 3.5) -> None:
+        self.message = (text, color, seconds)
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        text, color, left = self.message
+        if left > 0:
+            return text, color
+        st = self.state
+        names = self.session.names
+        if st.to_act is None:
+            return "The deal is over.", palette.TEXT_DIM
+        if self.my_turn:
+            if st.phase == Phase.DRAW:
+                return "Your turn: draw from the stock or the discard pile.", palette.HILITE
+            if len(self.selected) == 1:
+                return "Discard the raised card, or Declare with it.", palette.HILITE
+            return "Pick a card to throw: tap it, then Discard (or drag it to the pile).", \
+                palette.HILITE
+        return f"{names[st.to_act]} is playing…", palette.TEXT_DIM
+
+    # ------------------------------------------------------------ acting
+    def act(self, action) -> bool:
+        """Check ``action`` for the bottom seat and play it; False (with the
+        engine's reason on screen) if it is not allowed."""
+        st = self.state
+        if self.demo:
+            return False
+        if st.to_act != self.bottom and st.phase in (Phase.DRAW, Phase.DISCARD):
+            self.say(f"Wait: it is {self.session.names[st.to_act]}'s turn.", palette.DANGER)
+            self.app.play("invalid")
+            return False
+        reason = self.session.reason(action)
+        if reason is not None:
+            self.say(reason[0].upper() + reason[1:] + ".", palette.DANGER)
+            self.app.play("invalid")
+            return False
+        self.anim.finish()
+        self.handle_engine_events(self.session.play(action))
+        return True
+
+    def handle_engine_events(self, events) -> None:
+        for ev in events:
+            handler = _EVENT_HANDLERS.get(type(ev))
+            if handler is not None:
+                handler(self, ev)
+        self.sync_hand()
+        self.app.mark_dirty()
+
+    def sync_hand(self) -> None:
+        self.arr.sync(self.hand, new_group=self.app.settings["new_card"] == "new_group")
+        held = set(self.hand)
+        self.selected = [c for c in self.selected if c in held]
+        self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
+
+    def draw_stock(self) -> None:
+        self.act(DrawStock())
+
+    def take_discard(self) -> None:
+        self.act(DrawDiscard())
+
+    def chosen(self) -> Card | None:
+        if len(self.selected) == 1:
+            return self.selected[0]
+        cards = self.arr.cards()
+        return cards[self.cursor] if not self.selected and 0 <= self.cursor < len(cards) else None
+
+    def discard_chosen(self) -> None:
+        card = self.chosen()
+        if card is None:
+            self.say("Select the one card you want to throw.", palette.DANGER)
+            return
+        self.act(Discard(card))
+
+    def ask_declare(self) -> None:
+        card = self.chosen()
+        if card is None:
+            self.say("Select the card you will throw when you declare.", palette.DANGER)
+            return
+        reason = self.session.reason(Discard(card))  # same conditions as throwing it
+        if reason is not None or not self.my_turn:
+            self.act(Declare(card))  # shows why not
+            return
+        from .dialogs import DeclareDialog
+
+        self.app.push(DeclareDialog(self.app, self, card))
+
+    def declare(self, card: Card) -> None:
+        self.act(Declare(card))
+
+    def ask_pack(self) -> None:
+        reason = self.session.reason(Pack())
+        if reason is not None or not self.my_turn:
+            self.act(Pack())
+            return
+        from .dialogs import PackDialog
+
+        self.app.push(PackDialog(self.app, self))
+
+    def pack(self) -> None:
+        self.act(Pack())
+
+    def show_dealt(self) -> None:
+        self.act(ShowDealtHand())
+
+    def sort_suits(self) -> None:
+        self.arr.sort_by_suit()
+        self.app.mark_dirty()
+
+    def sort_ranks(self) -> None:
+        self.arr.sort_by_rank()
+        self.app.mark_dirty()
+
+    def arrange(self) -> None:
+        rules = self.state.rules
+        ev = family_of(rules).evaluate(rules, self.state.decks, self.hand, self.state.wild)
+        self.arr.arrange([m.cards for m in ev.melds], ev.deadwood)
+        self.app.mark_dirty()
+
+    def group_selected(self) -> None:
+        if len(self.selected) < 2:
+            self.say("Select two or more cards to group them.", palette.DANGER)
+            return
+        self.arr.group_cards(self.selected)
+        self.selected = []
+        self.app.mark_dirty()
+
+    def open_pause(self) -> None:
+        from .dialogs import PauseDialog
+
+        self.app.push(PauseDialog(self.app))
+
+    def open_help(self) -> None:
+        from .screens import HelpScene
+
+        self.app.push(HelpScene(self.app))
+
+    # ------------------------------------------------------------ engine events
+    def _slide(self, card, src, dst, w0, w1, *, face: bool, seat=None, hide=None,
+               delay=0.0) -> None:
+        self.anim.fly(Flight(card if face else None, src, dst, w0, w1, SLIDE * self.speed,
+                             delay * self.speed, wild=face and self.is_wild(card),
+                             to_seat=seat, hide=hide))
+
+    def _on_deal(self, ev: DealStarted) -> None:
+        self.arr.groups = []
+        self.selected = []
+        self.settled_wait = None
+        self.sync_hand()
+        self.arr.sort_by_suit()
+        geo = self.geometry()
+        lay = self.layout
+        small = max(24, lay.pile_w // 2)
+        i = 0
+        for _ in range(self.state.rules.hand_size):
+            for seat in ev.seats:
+                if seat == self.bottom:
+                    card = self._nth_dealt(seat, i // len(ev.seats))
+                    rect = self.slot_of.get(card)
+                    if rect is not None:
+                        self._slide(card, lay.stock.center, rect.center, lay.pile_w, geo.card_w,
+                                    face=False, hide=card, delay=i * DEAL_STAGGER)
+                else:
+                    self._slide(None, lay.stock.center, self.seat_point(seat), lay.pile_w,
+                                small, face=False, seat=seat, delay=i * DEAL_STAGGER)
+                i += 1
+        self._slide(ev.upcard, lay.stock.center, lay.discard.center, lay.pile_w, lay.pile_w,
+                    face=True, hide=ev.upcard, delay=i * DEAL_STAGGER)
+        self.app.play("deal")
+
+    def _nth_dealt(self, seat: int, n: int) -> Card:
+        hand = self.state.hands[seat]
+        return hand[n] if n < len(hand) else hand[-1]
+
+    def _on_drawn(self, ev: CardDrawn) -> None:
+        lay = self.layout
+        src = lay.stock.center if ev.source == "stock" else lay.discard.center
+        if ev.seat == self.bottom:
+            self.sync_hand()
+            self.geometry()
+            rect = self.slot_of.get(ev.card)
+            dst = rect.center if rect else lay.hand.center
+            self._slide(ev.card, src, dst, lay.pile_w, self.geometry().card_w, face=True,
+                        hide=ev.card)
+            if not self.demo:
+                self.selected = []
+        else:
+            self._slide(ev.card, src, self.seat_point(ev.seat), lay.pile_w, lay.pile_w // 2,
+                        face=ev.source == "discard", seat=ev.seat)
+        self.app.play("draw")
+
+    def _throw(self, seat: int, card: Card) -> None:
+        lay = self.layout
+        if seat == self.bottom:
+            rect = self.slot_of.get(card)
+            src, w0 = (rect.center, rect.w) if rect else (lay.hand.center, lay.pile_w)
+        else:
+            src, w0 = self.seat_point(seat), lay.pile_w // 2
+        self._slide(card, src, lay.discard.center, w0, lay.pile_w, face=True, hide=card)
+
+    def _on_discarded(self, ev: Discarded) -> None:
+        self._throw(ev.seat, ev.card)
+        self.app.play("discard")
+
+    def _on_packed(self, ev: Packed) -> None:
+        self.anim.say("Packed", self.seat_point(ev.seat), palette.TEXT_DIM, 1.6 * self.speed)
+        self.app.play("pack")
+
+    def _on_declared(self, ev: Declared) -> None:
+        if ev.discard is not None:
+            self._throw(ev.seat, ev.discard)
+        name = self.session.names[ev.seat]
+        if ev.valid:
+            self.anim.say(f"{name}: Rummy!", self.seat_point(ev.seat), palette.GOLD,
+                          1.8 * max(self.speed, 0.3))
+            self.app.play("declare")
+        else:
+            self.anim.say("Wrong show!", self.seat_point(ev.seat), palette.DANGER,
+                          1.8 * max(self.speed, 0.3))
+            self.say(f"{name}: wrong show, {ev.reason}.", palette.DANGER, 5.0)
+            self.app.play("invalid")
+
+    def _on_reshuffled(self, ev: StockReshuffled) -> None:
+        self.say(f"The stock ran out: {ev.cards} cards of the pile were shuffled into it.",
+                 palette.TEXT, 4.0)
+
+    def _on_settled(self, ev: DealSettled) -> None:
+        self.settled_wait = SCORES_AFTER * max(self.speed, 0.2)
+        if ev.result.winner == self.bottom and not self.demo:
+            self.app.play("win")
+
+    # ------------------------------------------------------------ the loop
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        text, color, left = self.message
+        if left > 0:
+            self.message = (text, color, left - dt)
+        if self.settled_wait is not None:
+            if not self.anim.busy:
+                self.settled_wait -= dt
+            if self.settled_wait <= 0:
+                self.settled_wait = None
+                from .scoring import ScoringScene
+
+                self.app.push(ScoringScene(self.app, self))
+            return
+        if self.wait > 0 and not self.anim.busy:
+            self.wait -= dt
+        if self.session.bot_to_act() is None:
+            return
+        if self.pending is None:
+            self.pending = self.session.think(THINK_BUDGET)
+        if self.pending is not None and not self.anim.busy and self.wait <= 0:
+            action, self.pending = self.pending, None
+            self.handle_engine_events(self.session.play(action))
+            self.wait = PAUSE * self.speed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_table(self, surface)
+
+
+_EVENT_HANDLERS = {
+    DealStarted: TableScene._on_deal,
+    CardDrawn: TableScene._on_drawn,
+    Discarded: TableScene._on_discarded,
+    Packed: TableScene._on_packed,
+    Declared: TableScene._on_declared,
+    StockReshuffled: TableScene._on_reshuffled,
+    DealSettled: TableScene._on_settled,
+}

@@ -1,0 +1,286 @@
+"""Mouse, touch and keyboard on the table: taps select and press, drags
+reorder the hand, draw from a pile or throw onto the pile.  Every game move
+goes through ``TableScene.act`` (checked by the engine); no rules live here."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import Card, Discard, DrawDiscard, DrawStock, Phase
+from . import palette
+
+DRAG_SLOP = 8  # pixels a press may move and still be a tap
+
+
+class TableInput:
+    """Mixed into TableScene; uses its layout, geometry, arrangement and actions."""
+
+    def init_input(self) -> None:
+        self.press: tuple[str, object, tuple[int, int]] | None = None
+        self.drag: Card | None = None  # a card of the hand being dragged
+        self.drag_pile: str | None = None  # "stock" / "pile" being dragged to the hand
+        self.drag_pos = (0, 0)
+        self.drag_offset = (0, 0)
+        self.hover: tuple[int, int] = (-1, -1)
+        self.kb_active = False  # show the keyboard cursor once the arrows are used
+
+    def cancel_drag(self) -> None:
+        self.press = None
+        self.drag = None
+        self.drag_pile = None
+
+    # ------------------------------------------------------------ dispatch
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        handler = _MOUSE.get(event.type)
+        if handler is not None:
+            return handler(self, event)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    # ------------------------------------------------------------ hit tests
+    def card_at(self, pos) -> Card | None:
+        geo = self.geometry()
+        hidden = self.anim.hidden()
+        for gi, ci, rect in reversed(geo.slots):  # the topmost card first
+            card = self.arr.groups[gi][ci]
+            if card in hidden:
+                continue
+            r = rect.move(0, -geo.lift) if card in self.selected else rect
+            if r.collidepoint(pos):
+                return card
+        return None
+
+    def target_at(self, pos) -> tuple[str, object]:
+        lay = self.layout
+        for b in self.current_buttons():
+            if b.rect.collidepoint(pos):
+                return ("button", b)
+        for name in ("menu_button", "help_button", "sound_button"):
+            if getattr(lay, name).collidepoint(pos):
+                return (name, None)
+        card = self.card_at(pos)
+        if card is not None:
+            return ("card", card)
+        if lay.stock.collidepoint(pos) or lay.cut.collidepoint(pos):
+            return ("stock", None)
+        if lay.discard.collidepoint(pos):
+            return ("pile", None)
+        return ("felt", None)
+
+    # ------------------------------------------------------------ mouse
+    def _down(self, event) -> bool:
+        if event.button != 1:
+            return False
+        self.kb_active = False
+        kind, obj = self.target_at(event.pos)
+        self.press = (kind, obj, event.pos)
+        if kind == "card":
+            rect = self.slot_of.get(obj)
+            if rect is not None:
+                self.drag_offset = (rect.x - event.pos[0], rect.y - event.pos[1])
+        return True
+
+    def _motion(self, event) -> bool:
+        self.hover = event.pos
+        if self.press is None:
+            return False
+        kind, obj, start = self.press
+        self.drag_pos = event.pos
+        far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_SLOP
+        if far and self.drag is None and self.drag_pile is None and not self.demo:
+            if kind == "card":
+                self.drag = obj
+            elif kind in ("stock", "pile") and self.my_turn and self.state.phase == Phase.DRAW:
+                self.drag_pile = kind
+                lay = self.layout
+                self.drag_offset = (-lay.pile_w // 2, -int(lay.pile_w * 0.7))
+        return True
+
+    def _up(self, event) -> bool:
+        if event.button != 1 or self.press is None:
+            return False
+        kind, obj, start = self.press
+        self.press = None
+        if self.drag is not None:
+            card, self.drag = self.drag, None
+            self._drop_card(card, event.pos)
+            return True
+        if self.drag_pile is not None:
+            pile, self.drag_pile = self.drag_pile, None
+            if self.layout.hand.inflate(0, self.layout.hand.h // 2).collidepoint(event.pos):
+                self.act(DrawStock() if pile == "stock" else DrawDiscard())
+            return True
+        if self.target_at(event.pos)[:2] != (kind, obj):
+            return True  # released somewhere else: a cancelled tap
+        _TAPS[kind](self, obj)
+        return True
+
+    # ------------------------------------------------------------ taps
+    def _tap_button(self, button) -> None:
+        if button.enabled:
+            self.app.play("click")
+            button.on_click()
+
+    def _tap_card(self, card: Card) -> None:
+        if self.demo:
+            return
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+        cards = self.arr.cards()
+        if card in cards:
+            self.cursor = cards.index(card)
+
+    def _tap_stock(self, _obj) -> None:
+        if not self.demo:
+            self.act(DrawStock())
+
+    def _tap_pile(self, _obj) -> None:
+        if self.demo:
+            return
+        if self.state.phase == Phase.DISCARD and self.my_turn:
+            self.discard_chosen()
+        else:
+            self.act(DrawDiscard())
+
+    def _tap_felt(self, _obj) -> None:
+        self.selected = []
+
+    # ------------------------------------------------------------ dropping
+    def _drop_card(self, card: Card, pos) -> None:
+        lay = self.layout
+        if lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos):
+            if self.act(Discard(card)):
+                return
+        if not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
+            return  # dropped on the felt: the card goes back
+        where = self.drop_target(card, pos)
+        if where[0] == "group":
+            self.arr.move(card, where[1], where[2])
+        else:
+            self.arr.new_group(card, where[1])
+        self.app.mark_dirty()
+
+    def drop_target(self, card: Card, pos) -> tuple:
+        """("group", g, index) to join group g at index (counted without the
+        card), or ("new", position) to start a group before ``position``."""
+        geo = self.geometry()
+        if not geo.rows or not self.arr.groups:
+            return ("new", 0)
+        row = min(range(len(geo.row_rects)),
+                  key=lambda i: 0 if geo.row_rects[i].top <= pos[1] < geo.row_rects[i].bottom
+                  else min(abs(pos[1] - geo.row_rects[i].top),
+                           abs(pos[1] - geo.row_rects[i].bottom)))
+        groups = geo.rows[row]
+        reach = max(2, geo.gap // 3)
+        x = pos[0]
+        for n, g in enumerate(groups):
+            span = geo.spans[g]
+            if x < span.left - reach:
+                return ("new", g)
+            if x <= span.right + reach:
+                index = sum(1 for gi, ci, rect in geo.slots
+                            if gi == g and self.arr.groups[g][ci] != card
+                            and rect.centerx < x)
+                return ("group", g, index)
+            if n == len(groups) - 1:
+                return ("new", g + 1)
+        return ("new", len(self.arr.groups))
+
+    # ------------------------------------------------------------ keyboard
+    def _key(self, event) -> bool:
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.kb_active = True
+            (self._shift_card if shift else self._move_cursor)(step)
+            return True
+        name = _KEYS.get(event.key)
+        if name is None:
+            return False
+        if self.demo and name not in ("open_pause", "open_help"):
+            return True
+        getattr(self, name)()
+        return True
+
+    def _move_cursor(self, step: int) -> None:
+        n = len(self.arr.cards())
+        if n:
+            self.cursor = (self.cursor + step) % n
+
+    def _shift_card(self, step: int) -> None:
+        """Move the cursor's card one place, crossing into the next group at an edge."""
+        cards = self.arr.cards()
+        if not cards or self.demo:
+            return
+        card = cards[self.cursor % len(cards)]
+        gi, ci = self.arr.find(card)
+        size = len(self.arr.groups[gi])
+        if 0 <= ci + step < size:
+            self.arr.move(card, gi, ci + step)
+        elif 0 <= gi + step < len(self.arr.groups):
+            target = gi + step
+            if size == 1:
+                self.arr.move(card, target, 0 if step > 0 else len(self.arr.groups[target]))
+            else:
+                self.arr.new_group(card, gi + (1 if step > 0 else 0))
+        self.cursor = self.arr.cards().index(card)
+        self.app.mark_dirty()
+
+    def toggle_cursor(self) -> None:
+        cards = self.arr.cards()
+        if cards:
+            self._tap_card(cards[self.cursor % len(cards)])
+
+    def toggle_sound(self) -> None:
+        self.app.toggle_mute()
+
+    def _tap_menu(self, _obj) -> None:
+        self.open_pause()
+
+    def _tap_help(self, _obj) -> None:
+        self.open_help()
+
+    def _tap_sound(self, _obj) -> None:
+        self.app.toggle_mute()
+
+    def note(self, text: str) -> None:
+        self.say(text, palette.TEXT)
+
+
+_MOUSE = {
+    pygame.MOUSEBUTTONDOWN: TableInput._down,
+    pygame.MOUSEMOTION: TableInput._motion,
+    pygame.MOUSEBUTTONUP: TableInput._up,
+}
+
+_TAPS = {
+    "button": TableInput._tap_button,
+    "card": TableInput._tap_card,
+    "stock": TableInput._tap_stock,
+    "pile": TableInput._tap_pile,
+    "felt": TableInput._tap_felt,
+    "menu_button": TableInput._tap_menu,
+    "help_button": TableInput._tap_help,
+    "sound_button": TableInput._tap_sound,
+}
+
+_KEYS = {
+    pygame.K_SPACE: "toggle_cursor",
+    pygame.K_d: "draw_stock",
+    pygame.K_t: "take_discard",
+    pygame.K_x: "discard_chosen",
+    pygame.K_DELETE: "discard_chosen",
+    pygame.K_r: "ask_declare",
+    pygame.K_p: "ask_pack",
+    pygame.K_g: "group_selected",
+    pygame.K_a: "arrange",
+    pygame.K_s: "sort_suits",
+    pygame.K_n: "sort_ranks",
+    pygame.K_ESCAPE: "open_pause",
+    pygame.K_AC_BACK: "open_pause",
+    pygame.K_h: "open_help",
+    pygame.K_F1: "open_help",
+}

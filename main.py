@@ -1,0 +1,56 @@
+"""Indian Rummy: the desktop window and the pygbag (browser) entry point.
+
+    python main.py [--demo] [--seed N] [--frames N] [--size WxH]
+
+pygbag needs ``async def main()`` with one ``await asyncio.sleep(0)`` per frame
+and ``asyncio.run(main())`` as the very last statement.
+"""
+
+import asyncio
+import os
+import sys
+
+import pygame
+
+from game.ui.app import App
+
+
+def parse_args(argv):
+    import argparse
+
+    p = argparse.ArgumentParser(description="Indian Rummy against the computer.")
+    p.add_argument("--demo", action="store_true", help="every seat is an AI (attract mode)")
+    p.add_argument("--seed", type=int, default=None, help="start a new game with this deal seed")
+    p.add_argument("--frames", type=int, default=0, help="quit after this many frames")
+    p.add_argument("--size", default="1280x720", help="window size, e.g. 390x844")
+    args = p.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        if w < 100 or h < 100:
+            raise ValueError
+    except ValueError:
+        p.error(f"--size takes WIDTHxHEIGHT, e.g. 1280x720, not {args.size!r}")
+    args.size = (w, h)
+    return args
+
+
+async def main():
+    if sys.platform == "emscripten":
+        demo, seed, frames, size = False, None, 0, (1280, 720)
+    else:
+        args = parse_args(sys.argv[1:])
+        demo, seed, frames, size = args.demo, args.seed, args.frames, args.size
+    app = App(size, demo=demo, seed=seed)
+    clock = pygame.time.Clock()
+    while app.running:
+        app.step(clock.tick(60) / 1000)
+        if frames and app.frames >= frames:
+            app.quit()
+        await asyncio.sleep(0)
+    shot = os.environ.get("RUMMY_SCREENSHOT")
+    if shot:
+        app.screenshot(shot)
+    pygame.quit()
+
+
+asyncio.run(main())
