@@ -30,7 +30,8 @@ class _Silent:
         pass
 
     def toggle_mute(self) -> bool:
-        return True
+        self.muted = not self.muted
+        return self.muted
 
 
 def make_sounds(enabled: bool) -> Any:

@@ -130,9 +130,9 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
 
     # the piles: centred in what is left between the seats and the info line
     space = pygame.Rect(side_margin, seats_bottom, w - 2 * side_margin, info.y - seats_bottom)
-    label = int(m.small * 1.4)
+    label = int(m.small * 2.7)  # two lines under the piles: names, then the wild cards
     pile_w = int(min(space.h - label - pad // 2, space.h * 0.92) / CARD_RATIO)
-    pile_w = max(36, min(pile_w, int(space.w / 3.4), m.px(118)))
+    pile_w = max(36, min(pile_w, int(space.w / 3.4), max(m.px(118), int(min(w, h) * 0.22))))
     pile_h = int(pile_w * CARD_RATIO)
     cy = space.y + (space.h - label) // 2
     cx = space.centerx + pile_w // 4

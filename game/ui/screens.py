@@ -37,10 +37,8 @@ class FormScene(Scene):
         m = Metrics(*size)
         w = min(size[0] - 2 * m.pad, m.px(self.max_width))
         rect = pygame.Rect(0, 0, w, size[1] - 2 * m.pad)
+        rect.h = min(rect.h, self._content_height(m, w) + 2)  # short forms sit mid-screen
         rect.center = (size[0] // 2, size[1] // 2)
-        if not self.opaque:
-            rect.h = min(rect.h, self._content_height(m, w) + 2)
-            rect.center = (size[0] // 2, size[1] // 2)
         self.form.layout(rect, m)
 
     def _content_height(self, m: Metrics, w: int) -> int:

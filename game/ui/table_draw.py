@@ -215,9 +215,11 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(label, label.get_rect(midtop=(lay.discard.centerx, y)))
     wild = _wild_text(st)
     if wild:
-        t = fit_text(wild, m.small, palette.GOLD, lay.discard.right - lay.cut.x + w, bold=True)
-        surface.blit(t, t.get_rect(midbottom=((lay.cut.x + lay.discard.right) // 2,
-                                              min(lay.stock.y, lay.cut.y) - 4)))
+        y += label.get_height()
+        span = lay.discard.right - min(lay.cut.x, lay.stock.x)
+        t = fit_text(wild, m.small, palette.GOLD, span + w, bold=True)
+        surface.blit(t, t.get_rect(midtop=((min(lay.cut.x, lay.stock.x) + lay.discard.right) // 2,
+                                           y)))
 
 
 def _wild_text(st) -> str:

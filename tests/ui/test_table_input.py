@@ -1,0 +1,210 @@
+"""Hand handling and turn input on the table, with the mouse and the keyboard."""
+
+import pygame
+import pytest
+
+from game.engine import Phase
+from game.ui.dialogs import DeclareDialog, PackDialog
+from game.ui.table import TableScene
+from tests.ui.helpers import (
+    App,
+    click,
+    drag,
+    key,
+    press,
+    resize,
+    visible_card_rect,
+    wait_until,
+)
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 720), load=False, save=False, seed=5)
+    a.settings.set("speed", "instant")
+    yield a
+
+
+def my_turn(app) -> TableScene:
+    table = app.top
+    assert isinstance(table, TableScene)
+    wait_until(app, lambda: table.my_turn and not table.anim.busy)
+    return table
+
+
+def in_discard_phase(app) -> TableScene:
+    table = my_turn(app)
+    if table.state.phase == Phase.DRAW:
+        click(app, table.layout.stock.center)
+    assert table.state.phase == Phase.DISCARD and table.my_turn
+    return table
+
+
+def test_drag_reorders_within_a_group(app):
+    table = my_turn(app)
+    table.arr.groups = [table.arr.cards()]  # one group of 13
+    table.arr.version += 1
+    first, second = table.arr.groups[0][:2]
+    last_rect = table.slot_of[table.arr.groups[0][-1]]
+    drag(app, visible_card_rect(table, first), (last_rect.right - 4, last_rect.centery))
+    group = table.arr.groups[0]
+    assert group[-1] == first and group[0] == second
+    assert len(group) == 13
+
+
+def test_drag_past_the_last_group_starts_a_new_group(app):
+    table = my_turn(app)
+    groups_before = len(table.arr.groups)
+    card = table.arr.groups[0][0]
+    geo = table.geometry()
+    last_span = geo.spans[-1]
+    target = (min(table.layout.hand.right - 2, last_span.right + geo.gap * 2), last_span.centery)
+    if target[0] <= last_span.right + geo.gap // 2:  # no room on the right: use a gap
+        target = (geo.spans[0].right + geo.gap // 2, geo.spans[0].centery)
+    drag(app, visible_card_rect(table, card), target)
+    assert [card] in table.arr.groups
+    assert len(table.arr.cards()) == 13
+    assert len(table.arr.groups) >= groups_before
+
+
+def test_drag_onto_another_group_joins_it(app):
+    table = my_turn(app)
+    if len(table.arr.groups) < 2:
+        table.arr.sort_by_rank()
+    card = table.arr.groups[0][0]
+    target_group = table.arr.groups[1]
+    span = table.geometry().spans[1]
+    drag(app, visible_card_rect(table, card), (span.right - 3, span.centery))
+    assert card in target_group and target_group[-1] == card
+
+
+def test_drag_to_the_pile_discards(app):
+    table = in_discard_phase(app)
+    card = next(c for c in table.arr.cards() if c != table.state.picked)
+    drag(app, visible_card_rect(table, card), table.layout.discard.center)
+    assert card not in table.hand
+    assert (table.bottom, "discard", card) in table.state.log
+
+
+def test_discarding_before_drawing_is_refused_with_the_reason(app):
+    table = my_turn(app)
+    before = table.state
+    card = table.arr.cards()[0]
+    click(app, visible_card_rect(table, card))
+    assert table.selected == [card]
+    key(app, pygame.K_x)
+    assert table.state is before
+    text, _ = table.status()
+    assert "draw a card first" in text.lower()
+
+
+def test_taken_discard_cannot_be_thrown_back(app):
+    table = my_turn(app)
+    top = table.state.discard[-1]
+    click(app, table.layout.discard.center)
+    assert table.state.phase == Phase.DISCARD and top in table.hand
+    before = table.state
+    table.selected = []
+    click(app, visible_card_rect(table, top))
+    press(app, "discard")
+    assert table.state is before
+    assert "just took" in table.status()[0]
+
+
+def test_clicking_out_of_turn_names_whose_turn_it_is():
+    app = App((1280, 720), load=False, save=False, seed=5)
+    app.settings.set("speed", "slow")  # the AI waits for the card to land before moving
+    table = my_turn(app)
+    key(app, pygame.K_d)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_x)  # throw the card under the cursor
+    assert table.state.to_act != table.bottom
+    before = table.state
+    click(app, table.layout.stock.center)
+    assert table.state is before
+    name = table.session.names[before.to_act]
+    assert table.status()[0] == f"Wait: it is {name}'s turn."
+
+
+def test_pack_asks_first_and_shows_the_cost(app):
+    table = my_turn(app)
+    press(app, "pack")
+    dialog = app.top
+    assert isinstance(dialog, PackDialog)
+    text = " ".join(getattr(r, "text", "") for r in dialog.form.rows if isinstance(
+        getattr(r, "text", None), str))
+    cost = table.state.rules.first_drop if table.state.turns_taken[0] == 0 else \
+        table.state.rules.middle_drop
+    assert f"{cost} points" in text
+    press(app, "keep")
+    assert app.top is table and table.state.status[0] == "active"
+    press(app, "pack")
+    press(app, "pack")
+    assert table.state.status[0] == "packed" or table.state.phase != Phase.DRAW
+
+
+def test_invalid_declaration_is_explained_before_it_is_made(app):
+    table = in_discard_phase(app)
+    before = table.state
+    card = next(c for c in table.arr.cards() if c != table.state.picked)
+    click(app, visible_card_rect(table, card))
+    press(app, "declare")
+    dialog = app.top
+    assert isinstance(dialog, DeclareDialog)
+    assert not dialog.valid  # a random dealt hand is not a finished one
+    assert "not a valid declaration" in dialog.verdict.lower()
+    assert "80" in dialog.verdict
+    press(app, "cancel")
+    assert app.top is table and table.state is before
+
+
+def test_keyboard_cursor_select_move_and_draw(app):
+    table = my_turn(app)
+    key(app, pygame.K_RIGHT)
+    assert table.cursor == 1 and table.kb_active
+    card = table.arr.cards()[1]
+    key(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    assert table.arr.cards().index(card) in (2, 1)  # moved right (or into the next group)
+    assert table.cursor == table.arr.cards().index(card)
+    key(app, pygame.K_SPACE)
+    assert table.selected == [card]
+    key(app, pygame.K_d)
+    assert table.state.phase == Phase.DISCARD
+    assert len(table.arr.cards()) == 14
+
+
+def test_sort_and_arrange_keep_every_card(app):
+    table = my_turn(app)
+    cards = sorted(table.hand)
+    for name in ("suit", "rank", "arrange"):
+        press(app, name)
+        assert sorted(table.arr.cards()) == cards
+    labels = table.labels()
+    assert len(labels) == len(table.arr.groups)
+
+
+def test_group_button_gathers_selected_cards(app):
+    table = my_turn(app)
+    table.arr.sort_by_suit()
+    a, b = table.arr.groups[0][0], table.arr.groups[-1][-1]
+    click(app, visible_card_rect(table, a))
+    click(app, visible_card_rect(table, b))
+    assert table.selected == [a, b]
+    press(app, "group")
+    assert [a, b] in table.arr.groups
+    assert table.selected == []
+
+
+def test_resize_keeps_the_game_and_the_hand(app):
+    table = in_discard_phase(app)
+    card = table.arr.cards()[2]
+    click(app, visible_card_rect(table, card))
+    state, groups, selected = table.state, [list(g) for g in table.arr.groups], table.selected[:]
+    for size in ((390, 844), (1920, 1080), (360, 640), (1280, 720)):
+        resize(app, size)
+        assert app.screen.get_size() == size
+        assert app.top is table and table.state is state
+        assert table.arr.groups == groups and table.selected == selected
+        screen = pygame.Rect((0, 0), size)
+        for _, _, rect in table.geometry().slots:
+            assert screen.contains(rect)
