@@ -1,13 +1,14 @@
 """Run the game's main.py the way pygbag does, on a desktop interpreter.
 
-    python tests/web/browser_harness.py MAIN_PY STORAGE_JSON RESULT_JSON FRAMES
+    python tests/web/browser_harness.py MAIN_PY STORAGE_JSON RESULT_JSON FRAMES [PRESSES]
 
 Before main.py runs, ``sys.platform`` says ``emscripten`` and
 ``platform.window.localStorage`` is a fake browser store loaded from
 STORAGE_JSON, as pygbag provides it; threads and ``time.sleep`` are refused.
 Every ``asyncio.sleep`` the game awaits counts as one frame; after FRAMES frames
-a QUIT event is posted and the game must end its loop by itself. What happened
-is written to RESULT_JSON. The pygame drivers must be dummy (set by the caller).
+a QUIT event is posted and the game must end its loop by itself. PRESSES, like
+``5:return,9:space``, presses keys at given frames. What happened is written
+to RESULT_JSON. The pygame drivers must be dummy (set by the caller).
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ class Stop(BaseException):
 def main() -> int:
     main_py, storage_json, result_json, frame_count = sys.argv[1:5]
     frames_wanted = int(frame_count)
+    presses: dict[int, list[int]] = {}
+    for item in filter(None, (sys.argv[5] if len(sys.argv) > 5 else "").split(",")):
+        at, name = item.split(":")
+        presses.setdefault(int(at), []).append(pygame.key.key_code(name))
     storage = FakeLocalStorage(json.loads(Path(storage_json).read_text(encoding="utf-8")))
     result: dict = {"frames": 0, "quit_posted_at": None, "threads": [], "sleeps": [],
                     "ended": None, "error": None}
@@ -84,6 +89,11 @@ def main() -> int:
 
     async def frame(delay=0, result_value=None):
         result["frames"] += 1
+        for key in presses.get(result["frames"], ()):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="",
+                                                 scancode=0))
         if result["frames"] == frames_wanted:
             result["quit_posted_at"] = result["frames"]
             pygame.event.post(pygame.event.Event(pygame.QUIT))

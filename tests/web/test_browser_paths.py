@@ -22,11 +22,10 @@ from game.ui.settings import Settings
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("browser_harness.py")
 FRAMES = 300
-SEED = 424242
 
 
 def run_browser_mode(work: Path, items: dict[str, str], frames: int = FRAMES,
-                     main_py: Path = ROOT / "main.py") -> dict:
+                     main_py: Path = ROOT / "main.py", presses: str = "") -> dict:
     """Run main.py in browser mode with ``items`` in its localStorage; return the harness report."""
     work.mkdir(parents=True, exist_ok=True)
     storage_json, result_json = work / "storage.json", work / "result.json"
@@ -37,7 +36,7 @@ def run_browser_mode(work: Path, items: dict[str, str], frames: int = FRAMES,
                RUMMY_DATA_DIR=str(work / "desktop-saves"),
                HOME=str(work / "home"), XDG_DATA_HOME=str(work / "xdg"))
     proc = subprocess.run([sys.executable, str(HARNESS), str(main_py),
-                           str(storage_json), str(result_json), str(frames)],
+                           str(storage_json), str(result_json), str(frames), presses],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and result_json.is_file(), proc.stderr[-3000:]
     report = json.loads(result_json.read_text(encoding="utf-8"))
@@ -47,13 +46,18 @@ def run_browser_mode(work: Path, items: dict[str, str], frames: int = FRAMES,
     return report
 
 
-def saved_match() -> str:
-    """A save holding settings the defaults do not have and a match in progress."""
+def saved_match() -> tuple[Session, str]:
+    """A match in progress where a bot moves first, saved with non-default settings."""
     config = MenuConfig()
     rules, players, levels = config.build()
-    session = Session(rules, players, SEED, [None, *levels])
-    settings = Settings({"speed": "fast", "hints": False})
-    return savegame.dumps(settings, config.to_json(), session, None)
+    seed = 0
+    while True:  # the first seed whose first turn is a bot's, so bots play in the run
+        session = Session(rules, players, seed, [None, *levels])
+        if session.state.to_act != session.human:
+            break
+        seed += 1
+    settings = Settings({"speed": "instant", "hints": False})
+    return session, savegame.dumps(settings, config.to_json(), session, None)
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +67,12 @@ def fresh(tmp_path_factory) -> dict:
 
 @pytest.fixture(scope="module")
 def resumed(tmp_path_factory) -> dict:
-    return run_browser_mode(tmp_path_factory.mktemp("resumed"),
-                            {savegame.SAVE_KEY: saved_match()})
+    # Enter on the menu's first button, "Continue", takes the saved match back to the table
+    session, text = saved_match()
+    report = run_browser_mode(tmp_path_factory.mktemp("resumed"), {savegame.SAVE_KEY: text},
+                              presses="5:return")
+    report["saved_session"] = session
+    return report
 
 
 @pytest.mark.parametrize("run", ["fresh", "resumed"])
@@ -97,8 +105,15 @@ def test_a_saved_match_and_settings_are_loaded_from_browser_storage(resumed):
     # the game loaded the save, so what it wrote back on quit still holds it
     after = savegame.loads(resumed["storage"][savegame.SAVE_KEY])
     assert after.problem == ""
-    assert after.settings["speed"] == "fast" and after.settings["hints"] is False
-    assert after.session is not None and after.session.seed == SEED
+    assert after.settings["speed"] == "instant" and after.settings["hints"] is False
+    before = resumed["saved_session"]
+    assert after.session is not None and after.session.seed == before.seed
+
+
+def test_the_resumed_match_is_played_on_by_the_bots(resumed):
+    # the table ran in browser mode: the bots' moves since the save were saved too
+    after = savegame.loads(resumed["storage"][savegame.SAVE_KEY]).session
+    assert len(after.actions) > len(resumed["saved_session"].actions) == 0
 
 
 MISBEHAVING_MAIN = """
