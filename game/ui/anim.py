@@ -102,6 +102,7 @@ class Animator:
             if f.t < f.delay:
                 continue
             (x, y), w = f.pos()
+            w = max(8, w - w % 6)  # a few widths only, so the card art cache keeps them
             img = cardart.back(w) if f.card is None else cardart.face(f.card, w, wild=f.wild)
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         for c in self.captions:
