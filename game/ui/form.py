@@ -87,8 +87,8 @@ class Choice(Row):
         if focus:
             pygame.draw.rect(surface, palette.HILITE, rect, width=2, border_radius=8)
         label_w = int(rect.w * 0.45)
-        lab = fit_text(self.label, m.body, palette.TEXT, label_w - m.pad)
-        surface.blit(lab, (rect.x + m.pad, rect.centery - lab.get_height() // 2))
+        _two_lines(surface, self.label, m, palette.TEXT, False,
+                   pygame.Rect(rect.x + m.pad, rect.y, label_w - m.pad, rect.h), centre=False)
         arrow = max(14, rect.h // 2)
         left = pygame.Rect(rect.x + label_w, rect.y, arrow + 8, rect.h)
         right = pygame.Rect(rect.right - arrow - 8, rect.y, arrow + 8, rect.h)
@@ -97,9 +97,9 @@ class Choice(Row):
             a.center = box.center
             pygame.draw.polygon(surface, palette.GOLD,
                                 [(a.x + px * a.w, a.y + py * a.h) for px, py in pts])
-        value_w = right.x - left.right - 4
-        val = fit_text(self.value(), m.body, palette.HILITE, value_w, bold=True)
-        surface.blit(val, val.get_rect(center=((left.right + right.x) // 2, rect.centery)))
+        _two_lines(surface, self.value(), m, palette.HILITE, True,
+                   pygame.Rect(left.right + 2, rect.y, right.x - left.right - 4, rect.h),
+                   centre=True)
 
     def click(self, pos, rect) -> None:
         label_w = int(rect.w * 0.45)
@@ -113,6 +113,23 @@ class Choice(Row):
             return False
         self.change(step)
         return True
+
+
+def _two_lines(surface, text: str, m: Metrics, color, bold: bool, box: pygame.Rect,
+               centre: bool) -> None:
+    """``text`` on one line at body size, or wrapped onto two smaller lines."""
+    lines = wrap(text, m.body, box.w, bold)
+    size = m.body
+    if len(lines) > 1:
+        size = m.small
+        lines = wrap(text, size, box.w, bold)[:2]
+    lh = int(size * 1.2)
+    y = box.centery - lh * len(lines) // 2
+    for line in lines:
+        img = fit_text(line, size, color, box.w, bold=bold)
+        x = box.centerx - img.get_width() // 2 if centre else box.x
+        surface.blit(img, (x, y + (lh - img.get_height()) // 2))
+        y += lh
 
 
 class Buttons(Row):

@@ -16,7 +16,11 @@ from ..engine.cards import card_points
 from ..engine.melds import classify, meld_name
 from ..engine.variant import family_of
 
-_MAX_GROUPS = 8
+MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
+
+
+class HandError(ValueError):
+    """A change the hand cannot take; the message is for the player."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ class HandArrangement:
                 changed = True
         added = [c for c in hand if c not in seen]
         if added:
-            if new_group or not self.groups:
+            if (new_group and len(self.groups) < MAX_GROUPS) or not self.groups:
                 self.groups.append(list(added))
             else:
                 self.groups[-1].extend(added)
@@ -103,6 +107,8 @@ class HandArrangement:
         """Take ``card`` into a group of its own, before group ``position``
         (``len(groups)``: after the last)."""
         gi, ci = self._locate(card)
+        if len(self.groups) >= MAX_GROUPS and len(self.groups[gi]) > 1:
+            raise HandError(f"At most {MAX_GROUPS} groups: drop the card into a group.")
         position = max(0, min(position, len(self.groups)))
         self.groups[gi].pop(ci)
         if not self.groups[gi]:
@@ -125,6 +131,9 @@ class HandArrangement:
         if not chosen:
             return
         first = self._locate(chosen[0])[0]  # no earlier group holds a chosen card
+        emptied = sum(1 for g in self.groups if set(g) <= wanted)
+        if len(self.groups) - emptied + 1 > MAX_GROUPS:
+            raise HandError(f"At most {MAX_GROUPS} groups: add the cards to a group instead.")
         for group in self.groups:
             group[:] = [c for c in group if c not in wanted]
         self.groups.insert(first, chosen)
@@ -148,7 +157,7 @@ class HandArrangement:
                 groups[-1].append(c)
             else:
                 groups.append([c])
-        while len(groups) > _MAX_GROUPS:  # merge the two smallest neighbours
+        while len(groups) > MAX_GROUPS:  # merge the two smallest neighbours
             i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
             groups[i:i + 2] = [groups[i] + groups[i + 1]]
         self.groups = groups

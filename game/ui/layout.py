@@ -28,6 +28,7 @@ class TableLayout:
     size: tuple[int, int]
     m: Metrics
     portrait: bool
+    compact: bool  # a short landscape window (a phone on its side): one-line info
     top: pygame.Rect
     menu_button: pygame.Rect
     help_button: pygame.Rect
@@ -85,19 +86,24 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
 
     order = _order(players, bottom, -1 if clockwise else 1)
     k = len(order)
-    info_h = int(m.small * 2.8)
+    compact = not portrait and h < 560
+    info_h = int(m.small * (1.5 if compact else 2.8))
     button_rows = 2 if portrait and w < 560 else 1
     buttons_h = button_rows * m.button_h + (button_rows - 1) * (pad // 2)
-    hand_h = int(h * (0.36 if portrait else 0.33))
+    hand_h = int(h * (0.36 if portrait else 0.30 if compact else 0.33))
     hand = pygame.Rect(pad, h - hand_h - pad // 2, w - 2 * pad, hand_h)
     buttons = pygame.Rect(pad, hand.y - buttons_h - pad // 2, w - 2 * pad, buttons_h)
     info = pygame.Rect(pad, buttons.y - info_h - pad // 4, w - 2 * pad, info_h)
 
     seats: dict[int, SeatSpot] = {}
-    if portrait:
-        rows = _PORTRAIT.get(k, [])
-        pw = min(m.px(180), (w - pad * 4) // 3)
-        ph = max(m.px(78), 62)
+    if portrait or compact:
+        # rows at the top, the next player on the right (counter-clockwise)
+        rows = _PORTRAIT.get(k, []) if portrait else [list(range(k - 1, -1, -1))]
+        if clockwise:
+            rows = [row[::-1] for row in rows]
+        per_row = max((len(r) for r in rows), default=1)
+        pw = min(m.px(200), (w - pad * (per_row + 1)) // max(3, per_row))
+        ph = max(m.px(78), 62) if portrait else 54
         y = top.bottom + pad // 2
         for row in rows:
             span = len(row) * pw + (len(row) - 1) * pad
@@ -110,29 +116,33 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
         seats_bottom = y
         side_margin = pad
     else:
-        pw, ph = max(m.px(190), 120), max(m.px(86), 64)
         spots = _LANDSCAPE.get(k, [])
-        mid_y = (top.bottom + info.y) // 2
-        for seat, (fx, fy) in zip(order, spots, strict=False):
-            if clockwise:
-                fx = 1.0 - fx
-            if fy == 0.0:
-                cx = int(pad + pw / 2 + fx * (w - 2 * pad - pw))
-                rect = pygame.Rect(0, 0, pw, ph)
-                rect.midtop = (cx, top.bottom + pad // 2)
-            else:
+        placed = [(seat, 1.0 - fx if clockwise else fx, fy)
+                  for seat, (fx, fy) in zip(order, spots, strict=False)]
+        on_top = sorted((fx, seat) for seat, fx, fy in placed if fy == 0.0)
+        n_top = max(1, len(on_top))
+        slot = (w - 2 * pad) / n_top
+        pw = min(max(m.px(190), 120), int(slot) - pad)
+        ph = max(m.px(86), 64)
+        for i, (_, seat) in enumerate(on_top):
+            rect = pygame.Rect(0, 0, pw, ph)
+            rect.midtop = (int(pad + slot * (i + 0.5)), top.bottom + pad // 2)
+            seats[seat] = SeatSpot(rect, rect.center)
+        top_bottom = top.bottom + pad // 2 + (ph if on_top else 0)
+        mid_y = max((top_bottom + info.y) // 2, top_bottom + pad // 2 + ph // 2)
+        for seat, fx, fy in placed:
+            if fy != 0.0:
                 rect = pygame.Rect(0, 0, pw, ph)
                 rect.center = (pad + pw // 2 if fx == 0.0 else w - pad - pw // 2, mid_y)
-            seats[seat] = SeatSpot(rect, rect.center)
-        top_rows = [s.rect for s in seats.values() if s.rect.y <= top.bottom + pad]
-        seats_bottom = max((r.bottom for r in top_rows), default=top.bottom) + pad // 2
-        side_margin = pw + 2 * pad if any(fy != 0.0 for _, fy in spots[:k]) else pad
+                seats[seat] = SeatSpot(rect, rect.center)
+        seats_bottom = top_bottom + pad // 2
+        side_margin = pw + 2 * pad if any(fy != 0.0 for _, _, fy in placed) else pad
 
     # the piles: centred in what is left between the seats and the info line
     space = pygame.Rect(side_margin, seats_bottom, w - 2 * side_margin, info.y - seats_bottom)
     label = int(m.small * 2.7)  # two lines under the piles: names, then the wild cards
     pile_w = int(min(space.h - label - pad // 2, space.h * 0.92) / CARD_RATIO)
-    pile_w = max(36, min(pile_w, int(space.w / 3.4), max(m.px(118), int(min(w, h) * 0.22))))
+    pile_w = max(36, min(pile_w, int(space.w / 3.4), max(m.px(118), int(min(w, h) * 0.25))))
     pile_h = int(pile_w * CARD_RATIO)
     cy = space.y + (space.h - label) // 2
     cx = space.centerx + pile_w // 4
@@ -143,8 +153,9 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
     discard = pygame.Rect(0, 0, pile_w, pile_h)
     discard.center = (cx + int(pile_w * 0.85), cy)
 
-    return TableLayout(size=size, m=m, portrait=portrait, top=top, menu_button=menu_button,
-                       help_button=help_button, sound_button=sound_button, seats=seats,
+    return TableLayout(size=size, m=m, portrait=portrait, compact=compact, top=top,
+                       menu_button=menu_button, help_button=help_button,
+                       sound_button=sound_button, seats=seats,
                        stock=stock, cut=cut, discard=discard, info=info, buttons=buttons,
                        hand=hand, max_card_w=max(40, m.px(128)))
 

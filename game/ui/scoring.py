@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import Answer, NextDeal, Phase
+from ..engine.cards import card_points
 from . import cardart, fonts, palette
 from .layout import OVERLAP
 from .scene import Scene
@@ -15,6 +16,31 @@ from .widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
 STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show": "Wrong show",
                 "out": "Not in this deal", "void": "Void deal"}
 DEMO_NEXT = 4.0  # seconds a demo shows the scores
+
+
+_tinted: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+
+def _face(card, width: int, wild: bool, loose: bool) -> pygame.Surface:
+    """The card's face; loose (deadwood) cards get a red tint, cached."""
+    img = cardart.face(card, width, wild=wild)
+    if not loose:
+        return img
+    key = (card.uid, width, wild)
+    tinted = _tinted.get(key)
+    if tinted is None:
+        if len(_tinted) > 400:
+            _tinted.clear()
+        tinted = img.copy()
+        tinted.fill((255, 200, 200), special_flags=pygame.BLEND_RGB_MULT)
+        _tinted[key] = tinted
+    return tinted
+
+
+def _points(state, cards) -> int:
+    return sum(0 if (c.is_joker or c.kind in state.wild) else card_points(c.kind,
+                                                                            state.rules.ace_points)
+               for c in cards)
 
 
 class ScoringScene(Scene):
@@ -106,9 +132,11 @@ class ScoringScene(Scene):
             n = sum(len(g) for g in groups)
             units = len(groups) + OVERLAP * (n - len(groups)) + 0.32 * max(0, len(groups) - 1)
             cw = int(min(m.px(64), cards_w / units)) if n else 0
-            why_lines = wrap(r.why, m.small, max(40, cards_w if self.wide else self.body.w))
+            why = "" if r.status == "out" else r.why
+            why_lines = wrap(why, m.small, max(40, cards_w if self.wide else self.body.w)) \
+                if why else ()
             head = 0 if self.wide else line + 2
-            ch = int(cw * cardart.CARD_RATIO) if n else 0
+            ch = int(cw * cardart.CARD_RATIO) + line if n else 0  # a label line over the cards
             h = max(head + ch + line * len(why_lines) + m.pad, 3 * line + m.pad if self.wide
                     else 0)
             self.rows.append((y, h, r, groups, cw, why_lines))
@@ -249,11 +277,17 @@ class ScoringScene(Scene):
         line = int(m.small * 1.35)
         x0 = box.x + m.pad // 2
         status = STATUS_NAMES.get(r.status, r.status)
-        pays = f"pays {r.pays}" if r.pays else ("" if winner else "pays 0")
-        if winner and st.result and not st.rules.lower_is_better:
-            pays = f"+{st.result.deltas[r.seat]}"
+        if r.status == "out" and not st.in_match[r.seat]:
+            status = "Out of the match"
+        if r.status == "out":
+            pays = ""
+        elif winner:
+            delta = st.result.deltas[r.seat] if st.result else 0
+            pays = f"+{delta}" if not st.rules.lower_is_better else "scores 0"
+        else:
+            pays = f"pays {r.pays}"
         total = score_text(st.rules, st.scores[r.seat])
-        if not st.in_match[r.seat] and st.rules.match == "pool":
+        if not st.in_match[r.seat] and st.rules.match == "pool" and r.status != "out":
             total += " · out"
         head = f"{names[r.seat]}" + (f" · {status}" if status else "")
         if self.wide:
@@ -272,16 +306,22 @@ class ScoringScene(Scene):
         wild = st.wild
         x = cx
         step = int(cw * OVERLAP)
+        titles = list(r.meld_names) + ([f"counts {_points(st, r.deadwood)}"]
+                                       if r.deadwood else [])
+        card_y = cy + (line if groups else 0)
         for gi, group in enumerate(groups):
             loose = gi == len(groups) - 1 and bool(r.deadwood)
+            width = cw + step * (len(group) - 1)
+            color = (236, 140, 120) if loose else palette.OK
+            label = fit_text(titles[gi] if gi < len(titles) else "", m.small - 2, color,
+                             max(width, cw), bold=True)
+            surface.blit(label, (x, cy + line - label.get_height() - 1))
             for card in group:
-                img = cardart.face(card, cw, wild=card.is_joker or card.kind in wild)
-                if loose:
-                    img = img.copy()
-                    img.fill((255, 200, 200), special_flags=pygame.BLEND_RGB_MULT)
-                surface.blit(img, (x, cy))
+                img = _face(card, cw, card.is_joker or card.kind in wild, loose)
+                surface.blit(img, (x, card_y))
                 x += step
             x += cw - step + int(cw * 0.32)
+        cy = card_y
         ty = cy + (int(cw * cardart.CARD_RATIO) + 2 if groups else 0)
         for text in why_lines:
             surface.blit(fonts.text(text, m.small, palette.TEXT_DIM), (cx, ty))

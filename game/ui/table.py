@@ -28,6 +28,7 @@ from ..engine.actions import (
 from ..engine.variant import family_of
 from . import palette
 from .anim import Animator, Flight
+from .hand import HandError
 from .layout import HandGeometry, TableLayout, flow_hand, table_layout
 from .scene import Scene
 from .table_draw import draw_table
@@ -298,7 +299,11 @@ class TableScene(TableInput, Scene):
         if len(self.selected) < 2:
             self.say("Select two or more cards to group them.", palette.DANGER)
             return
-        self.arr.group_cards(self.selected)
+        try:
+            self.arr.group_cards(self.selected)
+        except HandError as exc:
+            self.say(str(exc), palette.DANGER)
+            return
         self.selected = []
         self.app.mark_dirty()
 

@@ -209,10 +209,13 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     elif scene.my_turn and st.phase == Phase.DISCARD and scene.drag is not None:
         _glow(surface, lay.discard, palette.OK)
     y = lay.stock.bottom + 3
-    label = fonts.text(f"Stock {len(st.stock)}", m.small, palette.TEXT_DIM)
+    roomy = lay.discard.centerx - lay.stock.centerx > fonts.font(m.small).size("Stock 100")[0] + 8
+    label = fonts.text(f"Stock {len(st.stock)}" if roomy else str(len(st.stock)), m.small,
+                       palette.TEXT_DIM)
     surface.blit(label, label.get_rect(midtop=(lay.stock.centerx, y)))
-    label = fonts.text("Discards", m.small, palette.TEXT_DIM)
-    surface.blit(label, label.get_rect(midtop=(lay.discard.centerx, y)))
+    if roomy:
+        pile_label = fonts.text("Discards", m.small, palette.TEXT_DIM)
+        surface.blit(pile_label, pile_label.get_rect(midtop=(lay.discard.centerx, y)))
     wild = _wild_text(st)
     if wild:
         y += label.get_height()
@@ -243,22 +246,32 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     st = scene.state
     mine = scene.my_turn
     who = "You" if not scene.demo else scene.session.names[scene.bottom]
-    left = fonts.text(who, m.body, palette.GOLD if mine else palette.TEXT, True)
-    score = fonts.text(score_text(st.rules, st.scores[scene.bottom]), m.small, palette.HILITE)
-    surface.blit(left, (r.x, r.y))
-    surface.blit(score, (r.x, r.y + left.get_height()))
-    side = max(left.get_width(), score.get_width()) + m.pad
-    right_w = 0
-    if scene.app.settings["hints"] and scene.hand:
-        c = fonts.text(str(scene.count()), m.body, palette.TEXT, True)
-        cl = fonts.text("count", m.small, palette.TEXT_DIM)
-        surface.blit(c, c.get_rect(topright=(r.right, r.y)))
-        surface.blit(cl, cl.get_rect(topright=(r.right, r.y + c.get_height())))
-        right_w = max(c.get_width(), cl.get_width()) + m.pad
-    side = max(side, right_w)
+    name_color = palette.GOLD if mine else palette.TEXT
+    score_str = score_text(st.rules, st.scores[scene.bottom])
+    hints = scene.app.settings["hints"] and scene.hand
+    if lay.compact:  # one line: "You 0 pts ... message ... count 71"
+        left = fonts.text(f"{who} · {score_str}", m.small + 1, name_color, True)
+        surface.blit(left, left.get_rect(midleft=(r.x, r.centery)))
+        side = left.get_width() + m.pad
+        if hints:
+            c = fonts.text(f"count {scene.count()}", m.small + 1, palette.TEXT, True)
+            surface.blit(c, c.get_rect(midright=(r.right, r.centery)))
+            side = max(side, c.get_width() + m.pad)
+    else:
+        left = fonts.text(who, m.body, name_color, True)
+        score = fonts.text(score_str, m.small, palette.HILITE)
+        surface.blit(left, (r.x, r.y))
+        surface.blit(score, (r.x, r.y + left.get_height()))
+        side = max(left.get_width(), score.get_width()) + m.pad
+        if hints:
+            c = fonts.text(str(scene.count()), m.body, palette.TEXT, True)
+            cl = fonts.text("count", m.small, palette.TEXT_DIM)
+            surface.blit(c, c.get_rect(topright=(r.right, r.y)))
+            surface.blit(cl, cl.get_rect(topright=(r.right, r.y + c.get_height())))
+            side = max(side, c.get_width() + m.pad, cl.get_width() + m.pad)
     text, color = scene.status()
     box = pygame.Rect(r.x + side, r.y, r.w - 2 * side, r.h)
-    lines = wrap(text, m.small + 1, max(40, box.w))[:2]
+    lines = wrap(text, m.small + 1, max(40, box.w))[:1 if lay.compact else 2]
     lh = int((m.small + 1) * 1.25)
     y = box.centery - lh * len(lines) // 2
     for line in lines:

@@ -8,6 +8,7 @@ import pygame
 
 from ..engine import Card, Discard, DrawDiscard, DrawStock, Phase
 from . import palette
+from .hand import HandError
 
 DRAG_SLOP = 8  # pixels a press may move and still be a tap
 
@@ -157,10 +158,14 @@ class TableInput:
         if not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
             return  # dropped on the felt: the card goes back
         where = self.drop_target(card, pos)
-        if where[0] == "group":
-            self.arr.move(card, where[1], where[2])
-        else:
-            self.arr.new_group(card, where[1])
+        try:
+            if where[0] == "group":
+                self.arr.move(card, where[1], where[2])
+            else:
+                self.arr.new_group(card, where[1])
+        except HandError as exc:
+            self.say(str(exc), palette.DANGER)
+            return
         self.app.mark_dirty()
 
     def drop_target(self, card: Card, pos) -> tuple:
@@ -225,7 +230,10 @@ class TableInput:
             if size == 1:
                 self.arr.move(card, target, 0 if step > 0 else len(self.arr.groups[target]))
             else:
-                self.arr.new_group(card, gi + (1 if step > 0 else 0))
+                try:
+                    self.arr.new_group(card, gi + (1 if step > 0 else 0))
+                except HandError as exc:
+                    self.say(str(exc), palette.DANGER)
         self.cursor = self.arr.cards().index(card)
         self.app.mark_dirty()
 

@@ -135,3 +135,21 @@ def test_json_roundtrip_and_garbage():
     assert again.groups == arr.groups
     assert HandArrangement.from_json("nonsense").groups == []
     assert HandArrangement.from_json([[1, "x"], [2]]).groups == [[parse_cards("3S")[0]]]
+
+
+def test_group_count_is_capped_with_a_message():
+    from game.ui.hand import MAX_GROUPS, HandError
+
+    cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS")
+    arr = HandArrangement([[c] for c in cards[:MAX_GROUPS - 1]] + [cards[MAX_GROUPS - 1:]])
+    assert len(arr.groups) == MAX_GROUPS
+    with pytest.raises(HandError):
+        arr.new_group(cards[-1], 0)
+    with pytest.raises(HandError):
+        arr.group_cards(cards[-2:-1])
+    arr.new_group(cards[0], 5)  # a lone card moving keeps the count
+    assert len(arr.groups) == MAX_GROUPS
+    extra = parse_cards("KD")[0]
+    arr.sync(cards + [extra], new_group=True)  # full: the new card joins the right group
+    assert arr.groups[-1][-1] == extra and len(arr.groups) == MAX_GROUPS
+    assert_same_cards(arr, cards + [extra])

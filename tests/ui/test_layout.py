@@ -1,0 +1,65 @@
+"""The table layout fits every window from a small phone to a large desktop."""
+
+import itertools
+
+import pygame
+import pytest
+
+from game.ui.layout import flow_hand, table_layout
+
+SIZES = [(360, 640), (390, 844), (844, 390), (640, 480), (800, 600), (1024, 768),
+         (1280, 720), (1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_nothing_on_the_table_overlaps(size, players):
+    pygame.init()
+    lay = table_layout(size, players, 0)
+    screen = pygame.Rect((0, 0), size)
+    assert len(lay.seats) == players - 1 and 0 not in lay.seats
+    areas = {"stock": lay.stock, "cut": lay.cut, "discard": lay.discard, "info": lay.info,
+             "buttons": lay.buttons, "hand": lay.hand, "top": lay.top}
+    areas.update({f"seat{s}": spot.rect for s, spot in lay.seats.items()})
+    for name, rect in areas.items():
+        assert screen.contains(rect), f"{name} {rect} is off the {size} window"
+    solid = {k: v for k, v in areas.items() if k not in ("stock", "cut")}
+    for (a, ra), (b, rb) in itertools.combinations(solid.items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+    for spot in lay.seats.values():
+        assert not spot.rect.colliderect(lay.stock) and not spot.rect.colliderect(lay.cut)
+    assert lay.stock.w >= 36
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_seats_follow_the_direction_of_play(size):
+    pygame.init()
+    ccw = table_layout(size, 4, 0)
+    cw = table_layout(size, 4, 0, clockwise=True)
+    # seats are fixed round the table; the direction only says who is next:
+    # counter-clockwise play passes to seat 1 on the right, clockwise to seat 3 on the left
+    for lay in (ccw, cw):
+        assert lay.seats[1].rect.centerx > lay.seats[3].rect.centerx
+
+
+GROUPINGS = [[13], [14], [3, 3, 3, 4], [1] * 7 + [7], [4, 4, 3, 3], [2, 2, 2, 2, 2, 2, 2],
+             [10, 4], [5, 1, 1, 1, 1, 1, 4]]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", GROUPINGS)
+def test_the_hand_fits_and_stays_readable(size, sizes):
+    pygame.init()
+    lay = table_layout(size, 4, 0)
+    geo = flow_hand(sizes, lay.hand, lay.max_card_w, 18)
+    assert len(geo.slots) == sum(sizes)
+    screen = pygame.Rect((0, 0), size)
+    for g, i, rect in geo.slots:
+        assert screen.contains(rect.move(0, -geo.lift)), (g, i, rect)
+    assert geo.card_w >= 40, f"cards {geo.card_w}px wide at {size}"
+    steps = [b[2].x - a[2].x for a, b in zip(geo.slots, geo.slots[1:], strict=False)
+             if a[0] == b[0]]
+    assert all(s >= geo.card_w * 0.3 for s in steps), "a card's index corner is covered"
+    for g in range(len(sizes)):  # groups never overlap each other
+        for h in range(g + 1, len(sizes)):
+            assert not geo.spans[g].colliderect(geo.spans[h])
