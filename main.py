@@ -34,9 +34,20 @@ def parse_args(argv):
     return args
 
 
+def browser_size():
+    """The page's size in CSS pixels, so the game draws at the page's shape."""
+    try:
+        import platform
+
+        w, h = int(platform.window.innerWidth), int(platform.window.innerHeight)
+    except Exception:  # not under pygbag, or the page is not laid out yet
+        return (1280, 720)
+    return (w, h) if w >= 200 and h >= 200 else (1280, 720)
+
+
 async def main():
     if sys.platform == "emscripten":
-        demo, seed, frames, size = False, None, 0, (1280, 720)
+        demo, seed, frames, size = False, None, 0, browser_size()
     else:
         args = parse_args(sys.argv[1:])
         demo, seed, frames, size = args.demo, args.seed, args.frames, args.size

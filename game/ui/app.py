@@ -66,6 +66,7 @@ class App:
         self._dirty = False
         self._since_save = 0.0
         self._toast = ("", palette.TEXT, 0.0)
+        self._touch_as_mouse = False
         if loaded.problem:
             self.toast(loaded.problem, palette.DANGER, 6.0)
             self.session = None
@@ -173,10 +174,19 @@ class App:
     # ------------------------------------------------------------ the loop
     def step(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.1))  # after a stall, don't jump animations
+        fingers = []
         for event in pygame.event.get():
+            if event.type in _FINGER_EVENTS:
+                fingers.append(event)
+                continue
+            if getattr(event, "touch", False):
+                self._touch_as_mouse = True  # SDL turns touches into mouse events itself
             self.dispatch(event)
             if not self.running:
                 return
+        if fingers and not self._touch_as_mouse:
+            for event in fingers:  # a platform that sends only finger events
+                self.dispatch(self._finger_to_mouse(event))
         if self.top is not None:
             self.top.update(dt)
         self._update_toast(dt)
@@ -201,6 +211,16 @@ class App:
             action = _GLOBAL_KEYS.get(event.key)
             if action is not None:
                 action(self)
+
+    def _finger_to_mouse(self, event: pygame.event.Event) -> pygame.event.Event:
+        w, h = self.size
+        pos = (int(event.x * w), int(event.y * h))
+        if event.type == pygame.FINGERDOWN:
+            return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        if event.type == pygame.FINGERUP:
+            return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        rel = (int(getattr(event, "dx", 0) * w), int(getattr(event, "dy", 0) * h))
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
 
     def _on_quit(self, event) -> None:
         self.quit()
@@ -261,8 +281,10 @@ _SPECIAL_EVENTS = {
     pygame.WINDOWSIZECHANGED: App._on_resize,
 }
 
-# Touch also arrives as emulated mouse events; handling both would act twice.
-_IGNORED = {pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION}
+# Touch normally also arrives as emulated mouse events (marked ``touch``), and
+# handling both would act twice: finger events are used only where they come alone.
+_FINGER_EVENTS = {pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION}
+_IGNORED: set[int] = set()
 
 _GLOBAL_KEYS = {
     pygame.K_m: App.toggle_mute,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from . import palette
 from .form import Buttons, Choice, Heading, Row, Text
 from .menu_config import RULE_OPTIONS, VARIANTS
@@ -38,6 +40,8 @@ class MenuScene(FormScene):
                     Button("Settings", lambda: self.app.push(SettingsScene(self.app)),
                            key="settings")),
         ]
+        if sys.platform != "emscripten":  # a browser tab is closed by the browser
+            rows.append(Buttons(Button("Quit", self.app.quit, style="quiet", key="quit")))
         return rows
 
     def _variant(self, step: int) -> None:

@@ -11,8 +11,10 @@ from tests.ui.helpers import (
     click,
     drag,
     key,
+    post,
     press,
     resize,
+    step,
     visible_card_rect,
     wait_until,
 )
@@ -208,3 +210,36 @@ def test_resize_keeps_the_game_and_the_hand(app):
         screen = pygame.Rect((0, 0), size)
         for _, _, rect in table.geometry().slots:
             assert screen.contains(rect)
+
+
+def finger(app, kind, pos):
+    w, h = app.size
+    post(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, touch_id=1, finger_id=1,
+         pressure=1.0)
+
+
+def test_finger_events_alone_work_as_taps(app):
+    table = my_turn(app)
+    finger(app, pygame.FINGERDOWN, table.layout.stock.center)
+    finger(app, pygame.FINGERUP, table.layout.stock.center)
+    step(app)
+    assert table.state.phase == Phase.DISCARD and len(table.hand) == 14
+
+
+def test_touch_that_sdl_already_turned_into_mouse_events_acts_once(app):
+    table = my_turn(app)
+    pos = table.layout.stock.center
+    finger(app, pygame.FINGERDOWN, pos)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
+    finger(app, pygame.FINGERUP, pos)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)
+    step(app)
+    assert table.state.phase == Phase.DISCARD
+    card = table.arr.cards()[0]
+    rect = visible_card_rect(table, card)
+    finger(app, pygame.FINGERDOWN, rect)
+    post(pygame.MOUSEBUTTONDOWN, pos=rect, button=1, touch=True)
+    finger(app, pygame.FINGERUP, rect)
+    post(pygame.MOUSEBUTTONUP, pos=rect, button=1, touch=True)
+    step(app)
+    assert table.selected == [card], "one tap selects; a doubled tap would unselect"
