@@ -101,6 +101,44 @@ class _Search:
         self.must_meld = False
         self.declarable = False
         self.decl_melds: list = []
+        self.iso_total: list[int] | None = None
+
+    def _isolation(self) -> None:
+        """Cards with no possible partner in the whole hand can join a meld
+        only with two wild cards each: with b wild cards left, all but the b//2
+        most valuable of them stay in the deadwood.  Tables per starting kind
+        make that bound O(1) in the search."""
+        c, pts = self.c, self.pts
+        iso: list[list[int]] = [[] for _ in range(53)]
+        for k in range(51, -1, -1):
+            iso[k] = iso[k + 1]
+            if c[k] == 0 or pts[k] == 0 or self._has_partner(k):
+                continue
+            iso[k] = sorted(iso[k] + [pts[k]] * c[k], reverse=True)
+        self.iso_total = [sum(x) for x in iso]
+        self.iso_prefix = []
+        for x in iso:
+            acc = [0]
+            for v in x:
+                acc.append(acc[-1] + v)
+            self.iso_prefix.append(acc)
+
+    def _has_partner(self, k: int) -> bool:
+        c = self.c
+        s, r = divmod(k, 13)
+        if self.opts.tanala and c[k] >= 3:
+            return True
+        for t in range(4):
+            if t != s and c[t * 13 + r]:
+                return True
+        r += 1
+        near = (r - 2, r - 1, r + 1, r + 2) if r != 1 else (2, 3, 12, 13)
+        for q in near:
+            if q == 14:
+                q = 1
+            if 1 <= q <= 13 and c[s * 13 + q - 1]:
+                return True
+        return False
 
     # ----------------------------------------------------------------- search
     def run(self, lives: bool, floor: int = -1, must_meld: bool = False) -> None:
@@ -110,6 +148,8 @@ class _Search:
         self.best = floor
         self.best_melds = None
         self.must_meld = must_meld
+        if self.iso_total is None:
+            self._isolation()
         self._rec(0, 0, self.total, 0, 0, 0, [])
 
     def _rec(self, k, melded, remaining, used, pool, nat_desig, melds):
@@ -119,12 +159,18 @@ class _Search:
         if k == 52:
             self._leaf(melded, used, pool, melds)
             return
-        ub = melded + remaining
+        budget = self.jokers + self.designated - nat_desig - used
+        if budget < 0:
+            return
+        # isolated cards above k are untouched (nothing can meld them but wild
+        # cards); copies of k itself may already be in melds, so leave k out
+        prefix = self.iso_prefix[k + 1]
+        ub = (melded + remaining - self.iso_total[k + 1]
+              + prefix[min(len(prefix) - 1, budget // 2)])
         if ub < self.best or (
             ub == self.best and (not self.lives or self.declarable or ub < self.total)
         ):
             return
-        budget = self.jokers + self.designated - nat_desig - used
         wild = self.wild
         pts = self.pts
         if self.must_meld and self.declarable:
