@@ -142,7 +142,8 @@ def _seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Re
     name = fit_text(scene.session.names[seat], m.small + 1, palette.TEXT, width, bold=True)
     surface.blit(name, (text_x, y))
     y += name.get_height()
-    level = fit_text(level_name(scene.session.levels[seat]), m.small - 1, palette.TEXT_DIM, width)
+    move = last_move(st.log, seat) or level_name(scene.session.levels[seat])
+    level = fit_text(move, m.small - 1, palette.TEXT_DIM, width)
     surface.blit(level, (text_x, y))
     y += level.get_height() + 1
     score = fit_text(score_text(st.rules, st.scores[seat]), m.small, palette.HILITE, width,
@@ -161,6 +162,32 @@ def _seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Re
         dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
         d = fonts.text(dots, m.body, palette.GOLD, True)
         surface.blit(d, (rect.right - d.get_width() - pad, rect.bottom - d.get_height()))
+
+
+MOVE_TEXT = {
+    "draw_stock": "drew from the stock",
+    "draw_discard": "took {card}",
+    "discard": "threw {card}",
+    "pack_first": "packed",
+    "pack_middle": "packed",
+    "wrong_show": "wrong show",
+    "declare": "declared",
+    "hand_rummy": "showed a dealt rummy",
+}
+
+
+def card_text(card) -> str:
+    from ..engine.cards import RANK_NAMES
+
+    return "joker" if card.is_joker else RANK_NAMES[card.rank - 1] + card.suit.symbol
+
+
+def last_move(log, seat: int) -> str:
+    """What ``seat`` did last in this deal, for the people watching."""
+    for who, what, card in reversed(log):
+        if who == seat:
+            return MOVE_TEXT.get(what, what).format(card=card_text(card) if card else "")
+    return ""
 
 
 def _chip(surface, letter: str, center, size: int) -> None:
