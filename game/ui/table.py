@@ -430,10 +430,13 @@ class TableScene(TableInput, Scene):
             self.wait -= dt
         if self.session.bot_to_act() is None:
             return
-        if self.pending is None:
-            self.pending = self.session.think(THINK_BUDGET)
+        moves = len(self.session.actions)
+        if self.pending is None or self.pending[0] != moves:  # decided for this position only
+            action = self.session.think(THINK_BUDGET)
+            self.pending = None if action is None else (moves, action)
         if self.pending is not None and not self.anim.busy and self.wait <= 0:
-            action, self.pending = self.pending, None
+            action = self.pending[1]
+            self.pending = None
             self.handle_engine_events(self.session.play(action))
             self.wait = PAUSE * self.speed
 
