@@ -110,12 +110,23 @@ class App:
 
     # ------------------------------------------------------------ games
     def new_game(self, seed: int | None = None) -> None:
-        from .table import TableScene
-
         if seed is None:
             seed = random.randrange(1 << 30)
         rules, players, levels = self.config.build()
-        self.session = Session(rules, players, seed, [None, *levels])
+        self._start(Session(rules, players, seed, [None, *levels]))
+
+    def rematch(self) -> None:
+        """A new match with the same rules and players as the one just played."""
+        old = self.session
+        if old is None:
+            self.new_game()
+            return
+        self._start(Session(old.rules, old.players, random.randrange(1 << 30), old.levels))
+
+    def _start(self, session: Session) -> None:
+        from .table import TableScene
+
+        self.session = session
         self.arrangement = HandArrangement()
         self.mark_dirty()
         self.replace(TableScene(self))

@@ -92,7 +92,7 @@ class ScoringScene(Scene):
         self.resize(self.app.size)
 
     def _new_match(self) -> None:
-        self.app.new_game()
+        self.app.rematch()
 
     # ------------------------------------------------------------ layout
     def resize(self, size: tuple[int, int]) -> None:

@@ -1,0 +1,67 @@
+"""The scores between deals: what each hand paid, match end, and pool offers."""
+
+from game.engine import Phase
+from game.ui.scoring import ScoringScene
+from game.ui.table import TableScene
+from tests.ui.helpers import App, press, step, wait_until
+
+
+def two_player_points(app):
+    app.settings.set("speed", "instant")
+    app.config.variant, app.config.players = "points", 2
+    app.config.levels[0] = "easy"
+    app.new_game(seed=8)
+    table = app.top
+    wait_until(app, lambda: table.my_turn and not table.anim.busy)
+    return table
+
+
+def test_packing_alone_against_one_player_ends_the_match_and_rematch_keeps_the_setup():
+    app = App((1280, 720), load=False, save=False)
+    table = two_player_points(app)
+    first = table.state.turns_taken[table.bottom] == 0
+    press(app, "pack")
+    press(app, "pack")
+    wait_until(app, lambda: isinstance(app.top, ScoringScene))
+    scoring = app.top
+    st = scoring.state
+    assert st.phase == Phase.MATCH_OVER and st.winners == (1,)
+    assert scoring._title() == "Match over: Asha wins!"
+    mine = next(r for r in st.result.seats if r.seat == table.bottom)
+    rules = st.rules
+    assert mine.status == "packed"
+    assert mine.pays == (rules.first_drop if first else rules.middle_drop)
+    assert st.scores[table.bottom] == -mine.pays
+    old = table.session
+    press(app, "new")
+    assert isinstance(app.top, TableScene)
+    new = app.top.session
+    assert new is not old and new.rules == old.rules and new.levels == old.levels
+    assert new.state.deal_no == 1
+
+
+def test_a_rejoin_offer_to_the_player_is_asked_and_answered():
+    app = App((1280, 720), load=False, save=False)
+    app.settings.set("speed", "instant")
+    app.config.variant, app.config.players = "pool101", 3
+    app.config.options["pool101"] = {"pool_rejoin": True}
+    app.new_game(seed=3)
+    table = app.top
+    wait_until(app, lambda: table.my_turn and not table.anim.busy)
+    press(app, "pack")
+    press(app, "pack")
+    wait_until(app, lambda: isinstance(app.top, ScoringScene))
+    session = table.session
+    # the player went over the limit while the others stayed low: the engine offers a rejoin
+    session.state = session.state.replace(
+        scores=(101, 30, 45), in_match=(False, True, True), phase=Phase.DECIDE,
+        offer=("rejoin", 0, ()))
+    app.top.resize(app.size)
+    step(app)
+    scoring = app.top
+    assert "rejoin" in scoring._question()
+    press(app, "yes")
+    st = session.state
+    assert st.in_match[0] and st.scores[0] == 46  # the highest score standing + 1
+    assert st.phase == Phase.DEAL_OVER
+    assert [b.key for b in scoring.buttons][0] == "next"
