@@ -53,8 +53,11 @@ async def main():
         demo, seed, frames, size = args.demo, args.seed, args.frames, args.size
     app = App(size, demo=demo, seed=seed)
     clock = pygame.time.Clock()
+    # The browser paces frames itself (one per animation frame); asking SDL to wait
+    # there could spin the page, so the frame cap applies on the desktop only.
+    cap = 0 if sys.platform == "emscripten" else 60
     while app.running:
-        app.step(clock.tick(60) / 1000)
+        app.step(clock.tick(cap) / 1000)
         if frames and app.frames >= frames:
             app.quit()
         await asyncio.sleep(0)

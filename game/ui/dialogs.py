@@ -10,6 +10,7 @@ from ..engine.settle import evaluate_hand
 from ..engine.variant import family_of
 from . import cardart, palette
 from .form import Buttons, Heading, Row, Text
+from .hand import HandArrangement
 from .layout import flow_hand
 from .scene import Scene
 from .screens import FormScene, HelpScene, SettingsScene
@@ -78,11 +79,17 @@ class DeclareDialog(Scene):
         rest.remove(card)  # Card equality is physical identity
         ev = evaluate_hand(st, rest)
         self.valid = ev.declarable
-        self.groups = [list(m.cards) for m in ev.melds]
-        self.names = [m.name.capitalize() for m in ev.melds]
-        if ev.deadwood:
-            self.groups.append(list(ev.deadwood))
-            self.names.append(f"Not in a meld · {sum(_points(st, c) for c in ev.deadwood)}")
+        if self.valid:  # shown as the engine will show it
+            self.groups = [list(m.cards) for m in ev.melds]
+            self.names = [m.name.capitalize() for m in ev.melds]
+            self.good = [True] * len(self.groups)
+        else:  # the player's own groups, so they see which one is wrong
+            mine = HandArrangement([[c for c in g if c != card] for g in table.arr.groups])
+            labels = mine.labels(st.rules, st.decks, st.wild)
+            self.groups = mine.groups
+            self.names = [lb.name.capitalize() if lb.valid else f"Invalid · {lb.points}"
+                          for lb in labels]
+            self.good = [lb.valid for lb in labels]
         rules = st.rules
         self.refuse = rules.invalid_declaration == "refuse"
         if self.valid:
@@ -111,17 +118,27 @@ class DeclareDialog(Scene):
         self.m = m
         w = min(size[0] - 2 * m.pad, m.px(980))
         h = min(size[1] - 2 * m.pad, m.px(620))
+        self._place(size, w, h)
+        used = sum(r.h for r in self.geo.row_rects)
+        spare = self.cards_area.h - used
+        if spare > m.pad:  # a short hand: shrink the dialog round it
+            self._place(size, w, h - spare + m.pad)
+
+    def _place(self, size: tuple[int, int], w: int, h: int) -> None:
+        m = self.m
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2, size[1] // 2)
         inner = self.rect.inflate(-2 * m.pad, -2 * m.pad)
         self.title_y = inner.y
-        verdict_h = int(m.body * 1.3) * (len(_lines(self.verdict, m.body, inner.w)) + 0) + m.pad
+        verdict_h = int(m.body * 1.3) * len(_lines(self.verdict, m.body, inner.w)) + m.pad
         buttons_h = m.button_h * (2 if w < 420 else 1) + m.pad
         top = inner.y + int(m.body * 1.8)
-        cards = pygame.Rect(inner.x, top, inner.w, inner.bottom - buttons_h - verdict_h - top)
-        self.geo = flow_hand([len(g) for g in self.groups], cards, m.px(110),
+        self.cards_area = pygame.Rect(inner.x, top, inner.w,
+                                      inner.bottom - buttons_h - verdict_h - top)
+        self.geo = flow_hand([len(g) for g in self.groups], self.cards_area, m.px(110),
                              int(m.small * 1.4))
-        self.verdict_rect = pygame.Rect(inner.x, cards.bottom + m.pad // 2, inner.w, verdict_h)
+        self.verdict_rect = pygame.Rect(inner.x, self.cards_area.bottom + m.pad // 2, inner.w,
+                                        verdict_h)
         area = pygame.Rect(inner.x, inner.bottom - buttons_h + m.pad // 2, inner.w, buttons_h)
         flow_buttons(self.buttons, area, m.body, m.button_h, m.pad, m.pad)
 
@@ -161,7 +178,7 @@ class DeclareDialog(Scene):
             surface.blit(cardart.face(card, rect.w, wild=card.is_joker or card.kind in wild),
                          rect)
         for gi, span in enumerate(geo.spans):
-            good = gi < len(self.names) and not self.names[gi].startswith("Not")
+            good = self.good[gi]
             color = palette.OK if good else (236, 120, 100)
             t = fit_text(self.names[gi], m.small - 1, color, max(span.w, geo.card_w), bold=True)
             surface.blit(t, (span.x + 2, span.y - geo.lift - geo.label_h + 2))
@@ -175,14 +192,6 @@ def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
     from .widgets import wrap
 
     return wrap(text, size, width)
-
-
-def _points(state, card: Card) -> int:
-    from ..engine.cards import card_points
-
-    if card.is_joker or card.kind in state.wild:
-        return 0
-    return card_points(card.kind, state.rules.ace_points)
 
 
 def _card_name(card: Card) -> str:
