@@ -68,6 +68,7 @@ class TableScene(TableInput, Scene):
         self._count_key: tuple | None = None
         self._count = 0
         self.demo_timer = 0.0
+        self.fresh: Card | None = None  # the card the bottom seat drew this turn
         self.init_input()
         self.resize(app.size)
         if not self.arr.groups:
@@ -215,6 +216,7 @@ class TableScene(TableInput, Scene):
             return False
         self.anim.finish()
         self.handle_engine_events(self.session.play(action))
+        self.app.save_now()  # a person's move is never lost, even if the tab closes
         return True
 
     def handle_engine_events(self, events) -> None:
@@ -364,6 +366,7 @@ class TableScene(TableInput, Scene):
             dst = rect.center if rect else lay.hand.center
             self._slide(ev.card, src, dst, lay.pile_w, self.geometry().card_w, face=True,
                         hide=ev.card)
+            self.fresh = ev.card
             if not self.demo:
                 self.selected = []
         else:

@@ -318,6 +318,8 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
         for label, span in zip(scene.labels(), geo.spans, strict=False):
             _group_label(surface, label, span, geo, m)
     cursor_card = None
+    st = scene.state
+    fresh = scene.fresh if st.phase == Phase.DISCARD and st.to_act == scene.bottom else None
     cards = scene.arr.cards()
     if scene.kb_active and cards:
         cursor_card = cards[scene.cursor % len(cards)]
@@ -339,6 +341,9 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
         if card == cursor_card:
             pygame.draw.rect(surface, palette.ACCENT, raised.inflate(4, 4), 3,
                              border_radius=rect.w // 10)
+        if card == fresh:  # a gold dot over the card just drawn
+            r = max(3, rect.w // 14)
+            pygame.draw.circle(surface, palette.GOLD, (raised.x + r + 3, raised.y - r - 2), r)
     if scene.drag is not None:
         _drop_marker(scene, surface, geo)
 
