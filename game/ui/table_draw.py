@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import DrawDiscard, Phase
+from ..engine.match import deals_in_match
 from . import cardart, fonts, palette
 from .session import level_name
 from .widgets import felt, fit_text, wrap
@@ -80,7 +81,9 @@ def _top_bar(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(q, q.get_rect(center=r.center))
     _speaker(surface, lay.sound_button, not scene.app.sounds.muted)
     st = scene.state
-    title = f"{variant_title(st.rules)} · Deal {st.deal_no}"
+    total = deals_in_match(st.rules, st.players)
+    of = f" of {total}" if total and total > 1 and st.deal_no <= total else ""
+    title = f"{variant_title(st.rules)} · Deal {st.deal_no}{of}"
     if scene.demo:
         title = "Demo · " + title
     left, right = lay.menu_button.right + m.pad, lay.help_button.x - m.pad
