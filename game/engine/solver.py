@@ -101,27 +101,41 @@ class _Search:
         self.must_meld = False
         self.declarable = False
         self.decl_melds: list = []
-        self.iso_total: list[int] | None = None
+        self.iso: list[tuple[int, int]] | None = None
 
     def _isolation(self) -> None:
-        """Cards with no possible partner in the whole hand can join a meld
-        only with two wild cards each: with b wild cards left, all but the b//2
-        most valuable of them stay in the deadwood.  Tables per starting kind
-        make that bound O(1) in the search."""
+        """An isolated card (no natural card of its rank, none of its suit
+        within two ranks) sits in a meld only with wild cards on the two
+        places nearest it, and such a wild card is near no other isolated
+        card unless two isolated kinds share a suit.  So b wild cards meld at
+        most b//2 isolated cards (b when a suit holds two), and the others
+        are deadwood whatever else happens: a bound the search can use."""
         c, pts = self.c, self.pts
-        iso: list[list[int]] = [[] for _ in range(53)]
-        for k in range(51, -1, -1):
-            iso[k] = iso[k + 1]
-            if c[k] == 0 or pts[k] == 0 or self._has_partner(k):
+        iso = []
+        suits = []
+        for k in range(52):
+            if c[k] and pts[k] and not self._has_partner(k):
+                iso.append((pts[k], k))
+                suits.append(k // 13)
+        iso.sort(reverse=True)
+        self.iso = iso
+        self.iso_per_wild = 1 if len(set(suits)) < len(suits) else 2
+
+    def _iso_penalty(self, k: int, budget: int) -> int:
+        """Points of isolated cards above kind k that must stay deadwood."""
+        free = budget // self.iso_per_wild
+        c = self.c
+        penalty = 0
+        for p, kind in self.iso:  # most valuable first
+            if kind <= k:
                 continue
-            iso[k] = sorted(iso[k] + [pts[k]] * c[k], reverse=True)
-        self.iso_total = [sum(x) for x in iso]
-        self.iso_prefix = []
-        for x in iso:
-            acc = [0]
-            for v in x:
-                acc.append(acc[-1] + v)
-            self.iso_prefix.append(acc)
+            n = c[kind]
+            if n <= free:
+                free -= n
+            else:
+                penalty += p * (n - free)
+                free = 0
+        return penalty
 
     def _has_partner(self, k: int) -> bool:
         c = self.c
@@ -148,7 +162,7 @@ class _Search:
         self.best = floor
         self.best_melds = None
         self.must_meld = must_meld
-        if self.iso_total is None:
+        if self.iso is None:
             self._isolation()
         self._rec(0, 0, self.total, 0, 0, 0, [])
 
@@ -162,11 +176,9 @@ class _Search:
         budget = self.jokers + self.designated - nat_desig - used
         if budget < 0:
             return
-        # isolated cards above k are untouched (nothing can meld them but wild
-        # cards); copies of k itself may already be in melds, so leave k out
-        prefix = self.iso_prefix[k + 1]
-        ub = (melded + remaining - self.iso_total[k + 1]
-              + prefix[min(len(prefix) - 1, budget // 2)])
+        ub = melded + remaining
+        if self.iso:
+            ub -= self._iso_penalty(k, budget)
         if ub < self.best or (
             ub == self.best and (not self.lives or self.declarable or ub < self.total)
         ):
