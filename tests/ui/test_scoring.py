@@ -65,3 +65,46 @@ def test_a_rejoin_offer_to_the_player_is_asked_and_answered():
     assert st.in_match[0] and st.scores[0] == 46  # the highest score standing + 1
     assert st.phase == Phase.DEAL_OVER
     assert [b.key for b in scoring.buttons][0] == "next"
+
+
+def stack_hand(state, seat, text):
+    """Swap cards between ``seat``'s hand and the stock or other hands so the
+    hand is ``text`` (every card stays in the game exactly once)."""
+    from game.engine import parse_cards
+
+    wanted = [c.kind for c in parse_cards(text)]
+    hands = [list(h) for h in state.hands]
+    stock = list(state.stock)
+    hand = hands[seat]
+    places = [stock] + [h for s, h in enumerate(hands) if s != seat]
+    for kind in wanted:
+        if sum(1 for c in hand if c.kind == kind) >= wanted.count(kind):
+            continue
+        place, i = next((p, i) for p in places for i, c in enumerate(p) if c.kind == kind)
+        j = next(j for j, c in enumerate(hand)
+                 if sum(1 for h in hand if h.kind == c.kind) > wanted.count(c.kind))
+        hand[j], place[i] = place[i], hand[j]
+    return state.replace(hands=tuple(tuple(h) for h in hands), stock=tuple(stock))
+
+
+def test_a_dealt_rummy_can_be_shown_with_the_show_button():
+    from game.engine import check_invariants, parse_cards
+
+    app = App((1280, 720), load=False, save=False)
+    table = two_player_points(app)
+    session = table.session
+    blocked = {c.kind for c in session.state.discard} | {session.state.cut.kind}
+    suits = ["SHCD", "HCDS", "CDSH", "DSHC"]
+    for order in suits:  # a pure-run hand avoiding the upcard and the cut card
+        text = " ".join(f"{r}{order[i]}" for i, run in enumerate(
+            ["A23", "456", "789", "TJQK"]) for r in run)
+        if not any(c.kind in blocked for c in parse_cards(text)):
+            break
+    session.state = stack_hand(session.state, table.bottom, text)
+    check_invariants(session.state)
+    table.sync_hand()
+    press(app, "show")
+    wait_until(app, lambda: isinstance(app.top, ScoringScene))
+    result = app.top.state.result
+    assert result.winner == table.bottom
+    assert "hand rummy" in " ".join(result.notes)
