@@ -48,7 +48,10 @@ def make_sounds(enabled: bool) -> Any:
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), *, demo: bool = False,
                  seed: int | None = None, load: bool = True, save: bool = True) -> None:
-        pygame.init()
+        # Display and fonts only: the sound module opens the audio device itself,
+        # on the first sound played unmuted (browsers allow audio only after a tap).
+        pygame.display.init()
+        pygame.font.init()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Indian Rummy")
         pygame.key.set_repeat(350, 60)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -36,7 +37,7 @@ def variant_title(rules) -> str:
 
 
 def _pulse(period: float = 1.2) -> float:
-    return 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 1000 * 2 * math.pi / period)
+    return 0.5 + 0.5 * math.sin(time.perf_counter() * 2 * math.pi / period)
 
 
 def _glow(surface: pygame.Surface, rect: pygame.Rect, color, width: int = 3) -> None:
@@ -162,7 +163,7 @@ def _seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Re
         pygame.draw.rect(surface, (90, 40, 36), br.inflate(10, 2), border_radius=6)
         surface.blit(b, br)
     elif turn and scene.session.is_bot(seat):
-        dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
+        dots = "." * (1 + int(time.perf_counter() * 10 / 3) % 3)
         d = fonts.text(dots, m.body, palette.GOLD, True)
         surface.blit(d, (rect.right - d.get_width() - pad, rect.bottom - d.get_height()))
 
