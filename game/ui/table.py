@@ -243,7 +243,9 @@ class TableScene(TableInput, Scene):
         if len(self.selected) == 1:
             return self.selected[0]
         cards = self.arr.cards()
-        return cards[self.cursor] if not self.selected and 0 <= self.cursor < len(cards) else None
+        if self.selected or not self.kb_active or not 0 <= self.cursor < len(cards):
+            return None
+        return cards[self.cursor]  # the keyboard cursor's card
 
     def discard_chosen(self) -> None:
         card = self.chosen()

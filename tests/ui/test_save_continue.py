@@ -40,7 +40,8 @@ def test_save_quit_continue_restores_the_same_position(tmp_path):
     assert restored.state == state
     assert restored.arr.groups == groups
     # the restored game plays on: the human can still discard
-    key(again, pygame.K_x)  # throws the card under the keyboard cursor
+    key(again, pygame.K_RIGHT)  # the keyboard cursor shows up on the second card
+    key(again, pygame.K_x)  # and X throws that card
     assert restored.state.turns_taken[restored.bottom] == state.turns_taken[0] + 1
 
 

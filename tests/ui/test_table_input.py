@@ -243,3 +243,11 @@ def test_touch_that_sdl_already_turned_into_mouse_events_acts_once(app):
     post(pygame.MOUSEBUTTONUP, pos=rect, button=1, touch=True)
     step(app)
     assert table.selected == [card], "one tap selects; a doubled tap would unselect"
+
+
+def test_discard_key_without_a_chosen_card_asks_for_one(app):
+    table = in_discard_phase(app)
+    before = table.state
+    key(app, pygame.K_x)  # no card selected and the keyboard cursor never used
+    assert table.state is before
+    assert "select" in table.status()[0].lower()
