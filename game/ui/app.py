@@ -45,6 +45,16 @@ def make_sounds(enabled: bool) -> Any:
         return _Silent()
 
 
+def _set_icon() -> None:
+    from pathlib import Path
+
+    icon = Path(__file__).resolve().parents[2] / "assets" / "icon.png"
+    try:
+        pygame.display.set_icon(pygame.image.load(str(icon)))
+    except (pygame.error, FileNotFoundError, OSError):
+        pass  # no icon is no reason not to play
+
+
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), *, demo: bool = False,
                  seed: int | None = None, load: bool = True, save: bool = True) -> None:
@@ -54,6 +64,7 @@ class App:
         pygame.font.init()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Indian Rummy")
+        _set_icon()
         pygame.key.set_repeat(350, 60)
         loaded = savegame.load() if load else savegame.Loaded()
         self.settings: Settings = loaded.settings
