@@ -69,6 +69,7 @@ class TableScene(TableInput, Scene):
         self._count = 0
         self.demo_timer = 0.0
         self.fresh: Card | None = None  # the card the bottom seat drew this turn
+        self.fast = False  # skip to the end of a deal the person is out of
         self.init_input()
         self.resize(app.size)
         if not self.arr.groups:
@@ -92,7 +93,14 @@ class TableScene(TableInput, Scene):
 
     @property
     def speed(self) -> float:
-        return self.app.settings.speed
+        return 0.0 if self.fast else self.app.settings.speed
+
+    @property
+    def sitting_out(self) -> bool:
+        """The person packed or showed wrongly and waits for the deal to end."""
+        st = self.state
+        return (not self.demo and st.phase in (Phase.DRAW, Phase.DISCARD)
+                and st.status[self.bottom] != "active")
 
     @property
     def my_turn(self) -> bool:
@@ -152,7 +160,8 @@ class TableScene(TableInput, Scene):
     def current_buttons(self) -> list[Button]:
         st = self.state
         nsel = len(self.selected)
-        key = (st.phase, st.to_act, nsel, self.layout.size, self.demo, len(self.hand))
+        key = (st.phase, st.to_act, nsel, self.layout.size, self.demo, len(self.hand),
+               self.sitting_out, self.fast)
         if key == self._buttons_key:
             return self.buttons
         b: list[Button] = []
@@ -170,6 +179,8 @@ class TableScene(TableInput, Scene):
                 b.append(Button("Discard", self.discard_chosen, style="primary",
                                 enabled=nsel == 1, key="discard"))
                 b.append(Button("Declare", self.ask_declare, enabled=nsel == 1, key="declare"))
+        if self.sitting_out and not self.fast:
+            b.append(Button("Skip to the end", self.skip_deal, style="primary", key="skip"))
         lay = self.layout
         flow_buttons(b, lay.buttons, lay.m.small + 1, lay.m.button_h, lay.m.pad // 2,
                      lay.m.pad)
@@ -189,6 +200,10 @@ class TableScene(TableInput, Scene):
         names = self.session.names
         if st.to_act is None:
             return "The deal is over.", palette.TEXT_DIM
+        if self.sitting_out:
+            how = "You packed" if st.status[self.bottom] == "packed" else "Wrong show"
+            return (f"{how}: you pay {st.owed[self.bottom]} when the deal ends. "
+                    f"{names[st.to_act]} is playing…", palette.TEXT_DIM)
         if self.my_turn:
             if st.phase == Phase.DRAW:
                 return "Your turn: draw from the stock or the discard pile.", palette.HILITE
@@ -311,6 +326,10 @@ class TableScene(TableInput, Scene):
         self.selected = []
         self.app.mark_dirty()
 
+    def skip_deal(self) -> None:
+        self.fast = True
+        self.anim.finish()
+
     def open_pause(self) -> None:
         from .dialogs import PauseDialog
 
@@ -329,6 +348,7 @@ class TableScene(TableInput, Scene):
                              to_seat=seat, hide=hide))
 
     def _on_deal(self, ev: DealStarted) -> None:
+        self.fast = False
         self.arr.groups = []
         self.selected = []
         self.settled_wait = None

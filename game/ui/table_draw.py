@@ -315,6 +315,12 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def _hand(scene: TableScene, surface: pygame.Surface) -> None:
+    if scene.sitting_out:
+        area = scene.layout.hand
+        t = fit_text("You are out of this deal; the others play on.", scene.layout.m.body,
+                     palette.TEXT_DIM, area.w)
+        surface.blit(t, t.get_rect(center=area.center))
+        return
     geo = scene.geometry()
     m = scene.layout.m
     hidden = scene.anim.hidden()

@@ -251,3 +251,18 @@ def test_discard_key_without_a_chosen_card_asks_for_one(app):
     key(app, pygame.K_x)  # no card selected and the keyboard cursor never used
     assert table.state is before
     assert "select" in table.status()[0].lower()
+
+
+def test_after_packing_the_player_can_skip_to_the_end_of_the_deal():
+    from game.ui.scoring import ScoringScene
+
+    app = App((1280, 720), load=False, save=False, seed=5)
+    app.settings.set("speed", "normal")
+    table = my_turn(app)
+    press(app, "pack")
+    press(app, "pack")
+    assert table.sitting_out and "You packed" in table.status()[0]
+    press(app, "skip")
+    assert table.speed == 0.0
+    wait_until(app, lambda: isinstance(app.top, ScoringScene), limit=3000)
+    assert table.state.result.seats[table.bottom].status == "packed"
