@@ -201,7 +201,11 @@ class TableScene(TableInput, Scene):
         if st.to_act is None:
             return "The deal is over.", palette.TEXT_DIM
         if self.sitting_out:
-            how = "You packed" if st.status[self.bottom] == "packed" else "Wrong show"
+            mine = st.status[self.bottom]
+            if mine == "out":
+                return f"You are out of the match. {names[st.to_act]} is playing…", \
+                    palette.TEXT_DIM
+            how = "You packed" if mine == "packed" else "Wrong show"
             return (f"{how}: you pay {st.owed[self.bottom]} when the deal ends. "
                     f"{names[st.to_act]} is playing…", palette.TEXT_DIM)
         if self.my_turn:
@@ -348,7 +352,7 @@ class TableScene(TableInput, Scene):
                              to_seat=seat, hide=hide))
 
     def _on_deal(self, ev: DealStarted) -> None:
-        self.fast = False
+        self.fast = self.fast and self.bottom not in ev.seats  # still out: keep skipping
         self.arr.groups = []
         self.selected = []
         self.settled_wait = None

@@ -317,7 +317,9 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
 def _hand(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.sitting_out:
         area = scene.layout.hand
-        t = fit_text("You are out of this deal; the others play on.", scene.layout.m.body,
+        out = scene.state.status[scene.bottom] == "out"
+        t = fit_text("You are out of the match; the others play on." if out else
+                     "You are out of this deal; the others play on.", scene.layout.m.body,
                      palette.TEXT_DIM, area.w)
         surface.blit(t, t.get_rect(center=area.center))
         return
