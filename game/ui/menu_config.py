@@ -181,6 +181,13 @@ class MenuConfig:
     @classmethod
     def from_json(cls, data: Any) -> MenuConfig:
         """Whatever is usable in ``data``; the rest keeps its default."""
+        try:
+            return cls._parse(data)
+        except Exception:  # anything odd in a foreign file: the defaults
+            return cls()
+
+    @classmethod
+    def _parse(cls, data: Any) -> MenuConfig:
         cfg = cls()
         if not isinstance(data, dict):
             return cfg
@@ -190,7 +197,7 @@ class MenuConfig:
         levels = data.get("levels")
         if isinstance(levels, list):
             for i, lv in enumerate(levels[: len(cfg.levels)]):
-                if lv in known:
+                if isinstance(lv, str) and lv in known:
                     cfg.levels[i] = lv
         options = data.get("options")
         if isinstance(options, dict):

@@ -105,3 +105,22 @@ def test_settings_in_a_save_are_validated():
     assert loaded.problem == ""
     assert loaded.settings["speed"] == "normal"
     assert loaded.settings["sound"] is False
+
+
+def test_menu_choices_from_a_foreign_save_fall_back_to_defaults():
+    from game.ui.menu_config import MenuConfig
+
+    default = MenuConfig().to_json()
+    for junk in (None, 5, [], {"levels": [{"a": 1}, ["x"]]}, {"variant": ["points"]},
+                 {"options": {"points": {"cap": [1]}}}, {"players": "6"},
+                 {"options": {"points": []}}, {"levels": "hard"}):
+        cfg = MenuConfig.from_json(junk)
+        assert cfg.variant in ("points",) and cfg.build()
+        if junk not in ({"players": "6"},):
+            assert cfg.to_json()["levels"] == default["levels"]
+    good = MenuConfig.from_json({"variant": "pool201", "players": 3,
+                                 "levels": ["hard", "easy"], "options": {
+                                     "pool201": {"pool_rejoin": True}}})
+    rules, players, levels = good.build()
+    assert rules.name == "pool201" and rules.pool_rejoin and players == 3
+    assert levels == ["hard", "easy"]
