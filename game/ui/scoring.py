@@ -141,6 +141,10 @@ class ScoringScene(Scene):
                     else 0)
             self.rows.append((y, h, r, groups, cw, why_lines))
             y += h + m.pad // 2
+        self.history_top = y
+        history = self.state.history
+        if len(history) > 1:  # a table of every deal so far
+            y += (len(history) + 2) * (line + 2) + m.pad
         self.content_h = y
         self.scroll = max(0, min(self.scroll, self.content_h - self.body.h))
 
@@ -248,6 +252,8 @@ class ScoringScene(Scene):
             if top + row[1] < self.body.y or top > self.body.bottom:
                 continue
             self._draw_row(surface, top, *row[1:])
+        if len(st.history) > 1:
+            self._draw_history(surface, self.body.y + self.history_top - self.scroll)
         surface.set_clip(clip)
         if self.content_h > self.body.h:
             k = self.scroll / max(1, self.content_h - self.body.h)
@@ -262,6 +268,35 @@ class ScoringScene(Scene):
             surface.blit(s, s.get_rect(midbottom=(surface.get_width() // 2, self.footer.y - 2)))
         for b in self.buttons:
             b.draw(surface, m.body)
+
+    def _draw_history(self, surface, top: int) -> None:
+        """Each deal's change per player, and the totals, as a small table."""
+        m = self.m
+        st = self.state
+        names = self.session.names
+        line = int(m.small * 1.35) + 2
+        cols = st.players + 1
+        col_w = self.body.w // cols
+        box = pygame.Rect(self.body.x, top, self.body.w, (len(st.history) + 2) * line + m.pad // 2)
+        pygame.draw.rect(surface, (18, 52, 38), box, border_radius=8)
+        y = top + m.pad // 4
+
+        def row(cells, color, bold=False):
+            for i, text in enumerate(cells):
+                img = fit_text(text, m.small, color, col_w - 6, bold=bold)
+                x = box.x + i * col_w + (col_w - img.get_width()) // 2
+                surface.blit(img, (x, y))
+
+        row(["Deal", *names], palette.GOLD, True)
+        y += line
+        sign = "" if st.rules.lower_is_better else "+"
+        for res in st.history:
+            cells = [str(res.deal_no + 1)]
+            for d in res.deltas:
+                cells.append(f"{sign}{d}" if d > 0 else str(d))
+            row(cells, palette.TEXT_DIM)
+            y += line
+        row(["Total", *(str(v) for v in st.scores)], palette.HILITE, True)
 
     def _draw_row(self, surface, top, h, r, groups, cw, why_lines) -> None:
         m = self.m
@@ -300,7 +335,8 @@ class ScoringScene(Scene):
         else:
             t = fit_text(head, m.body - 1, palette.TEXT, box.w // 2, True)
             surface.blit(t, (x0, top + 3))
-            right = fit_text(f"{pays} · total {total}", m.small, palette.HILITE, box.w // 2)
+            summary = " · ".join(part for part in (pays, f"total {total}") if part)
+            right = fit_text(summary, m.small, palette.HILITE, box.w // 2)
             surface.blit(right, right.get_rect(topright=(box.right - m.pad // 2, top + 4)))
             cx, cy = x0, top + line + 6
         wild = st.wild
