@@ -201,3 +201,65 @@ def _card_name(card: Card) -> str:
 
     return f"{RANK_NAMES[card.rank - 1]}{card.suit.symbol}"
 
+
+
+class DiscardsDialog(Scene):
+    """The whole discard pile, oldest first: public, and useful to know which
+    cards are gone."""
+
+    opaque = False
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.cards = list(table.state.discard)
+        self.buttons = [Button("Close", self._close, style="primary", key="close")]
+        self._press: Button | None = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        m = Metrics(*size)
+        self.m = m
+        w = min(size[0] - 2 * m.pad, m.px(980))
+        h = min(size[1] - 2 * m.pad, m.px(560))
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        inner = self.rect.inflate(-2 * m.pad, -2 * m.pad)
+        top = inner.y + int(m.body * 1.8)
+        area = pygame.Rect(inner.x, top, inner.w, inner.bottom - m.button_h - m.pad - top)
+        rows = [self.cards[i:i + 13] for i in range(0, len(self.cards), 13)] or [[]]
+        self.geo = flow_hand([len(r) for r in rows], area, m.px(90), 4)
+        self.rows = rows
+        buttons = pygame.Rect(inner.x, inner.bottom - m.button_h, inner.w, m.button_h)
+        flow_buttons(self.buttons, buttons, m.body, m.button_h, m.pad, m.pad * 2)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press = next((b for b in self.buttons if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            b = next((b for b in self.buttons if b.hit(event.pos)), None)
+            if b is not None and b is self._press:
+                b.on_click()
+            self._press = None
+        elif event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_ESCAPE, pygame.K_AC_BACK, pygame.K_RETURN, pygame.K_SPACE,
+                pygame.K_KP_ENTER, pygame.K_v):
+            self._close()
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def _close(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.m
+        dim(surface)
+        panel(surface, self.rect, edge=palette.GOLD)
+        title = fit_text(f"Discard pile: {len(self.cards)} cards, the newest last", m.body,
+                         palette.GOLD, self.rect.w - 2 * m.pad, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + m.pad)))
+        wild = self.table.state.wild
+        for gi, ci, rect in self.geo.slots:
+            card = self.rows[gi][ci]
+            surface.blit(cardart.face(card, rect.w, wild=card.is_joker or card.kind in wild),
+                         rect)
+        for b in self.buttons:
+            b.draw(surface, m.body)

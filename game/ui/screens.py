@@ -117,6 +117,7 @@ HELP = (
     ("Keyboard", "Left / Right: move the cursor over your cards.  Shift + Left / Right: move "
      "the card.  Space: select or unselect.  D: draw from the stock.  T: take the top of the "
      "discard pile.  X or Delete: discard the selected card.  R: declare (rummy).  P: pack.  "
+     "V: see the whole discard pile (or tap the pile when it is not your turn).  "
      "G: group the selected cards.  A: arrange.  S: sort by suit.  N: sort by rank.  "
      "Enter: next deal on the scores.  Esc: pause menu.  H or F1: this help.  M: sound on/off."),
 )

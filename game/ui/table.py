@@ -339,6 +339,11 @@ class TableScene(TableInput, Scene):
 
         self.app.push(PauseDialog(self.app))
 
+    def show_discards(self) -> None:
+        from .dialogs import DiscardsDialog
+
+        self.app.push(DiscardsDialog(self.app, self))
+
     def open_help(self) -> None:
         from .screens import HelpScene
 

@@ -139,9 +139,9 @@ class TableInput:
             self.act(DrawStock())
 
     def _tap_pile(self, _obj) -> None:
-        if self.demo:
-            return
-        if self.state.phase == Phase.DISCARD and self.my_turn:
+        if self.demo or not self.my_turn:
+            self.show_discards()  # between turns a tap on the pile shows all of it
+        elif self.state.phase == Phase.DISCARD:
             self.discard_chosen()
         else:
             self.act(DrawDiscard())
@@ -205,7 +205,7 @@ class TableInput:
         name = _KEYS.get(event.key)
         if name is None:
             return False
-        if self.demo and name not in ("open_pause", "open_help"):
+        if self.demo and name not in ("open_pause", "open_help", "show_discards"):
             return True
         getattr(self, name)()
         return True
@@ -290,5 +290,6 @@ _KEYS = {
     pygame.K_ESCAPE: "open_pause",
     pygame.K_AC_BACK: "open_pause",
     pygame.K_h: "open_help",
+    pygame.K_v: "show_discards",
     pygame.K_F1: "open_help",
 }

@@ -266,3 +266,25 @@ def test_after_packing_the_player_can_skip_to_the_end_of_the_deal():
     assert table.speed == 0.0
     wait_until(app, lambda: isinstance(app.top, ScoringScene), limit=3000)
     assert table.state.result.seats[table.bottom].status == "packed"
+
+
+def test_the_whole_discard_pile_can_be_seen():
+    from game.ui.dialogs import DiscardsDialog
+
+    app = App((1280, 720), load=False, save=False, seed=5)
+    app.settings.set("speed", "slow")
+    table = my_turn(app)
+    key(app, pygame.K_v)
+    dialog = app.top
+    assert isinstance(dialog, DiscardsDialog) and dialog.cards == list(table.state.discard)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+    key(app, pygame.K_d)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_x)
+    assert not table.my_turn
+    click(app, table.layout.discard.center)  # not my turn: the tap shows the pile
+    assert isinstance(app.top, DiscardsDialog)
+    assert app.top.cards[-1] == table.state.discard[-1]
+    press(app, "close")
+    assert app.top is table
