@@ -110,6 +110,10 @@ HELP = (
      "cards that are not in melds (A K Q J 10 = 10, others face value, wild cards 0). "
      "Without a pure sequence every card counts; with a pure sequence but no second "
      "sequence, every card outside it counts."),
+    ("Formats", "Points Rummy: one deal; the winner collects every other player's count "
+     "(at most 80).  Pool 101 / 201: penalties add up and whoever reaches the limit is out; "
+     "the last player in wins.  Deals Rummy: a fixed number of deals played for chips.  "
+     "Paplu: the classic rules, every player deals once.  Rule options change the details."),
     ("Your hand", "Drag cards to reorder them or to move them between groups; drop a card in "
      "the space between groups or after the last to start a new group. Select several cards "
      "and press Group to put them together. Sort by suit, by rank, or let Arrange lay out "
