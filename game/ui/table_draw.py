@@ -294,6 +294,11 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(left, (r.x, r.y))
         surface.blit(score, (r.x, r.y + left.get_height()))
         side = max(left.get_width(), score.get_width()) + m.pad
+        if st.dealer == scene.bottom:
+            size = m.small
+            _chip(surface, "D", (r.x + left.get_width() + size, r.y + left.get_height() // 2),
+                  size)
+            side = max(side, left.get_width() + 2 * size + m.pad)
         if hints:
             c = fonts.text(str(scene.count()), m.body, palette.TEXT, True)
             cl = fonts.text("count", m.small, palette.TEXT_DIM)
