@@ -70,6 +70,8 @@ class TableScene(TableInput, Scene):
         self.demo_timer = 0.0
         self.fresh: Card | None = None  # the card the bottom seat drew this turn
         self.fast = False  # skip to the end of a deal the person is out of
+        self._declare_key: int | None = None
+        self._can_declare = False
         self.init_input()
         self.resize(app.size)
         if not self.arr.groups:
@@ -211,11 +213,22 @@ class TableScene(TableInput, Scene):
         if self.my_turn:
             if st.phase == Phase.DRAW:
                 return "Your turn: draw from the stock or the discard pile.", palette.HILITE
+            if self.app.settings["hints"] and self.can_declare():
+                return "You can declare! Select the card to throw, then Declare.", palette.OK
             if len(self.selected) == 1:
                 return "Discard the raised card, or Declare with it.", palette.HILITE
             return "Pick a card to throw: tap it, then Discard (or drag it to the pile).", \
                 palette.HILITE
         return f"{names[st.to_act]} is playing…", palette.TEXT_DIM
+
+    def can_declare(self) -> bool:
+        """Whether some card can be thrown for a valid show (worked out once per move)."""
+        moves = len(self.session.actions)
+        if self._declare_key != moves:
+            legal = self.session.view(self.bottom).legal
+            self._can_declare = any(isinstance(a, Declare) for a in legal)
+            self._declare_key = moves
+        return self._can_declare
 
     # ------------------------------------------------------------ acting
     def act(self, action) -> bool:

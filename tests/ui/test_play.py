@@ -3,7 +3,7 @@
 from collections import Counter
 
 from game.ai.registry import make_bot
-from game.engine import Phase
+from game.engine import Declare, Phase
 from game.ui.menu import MenuScene
 from game.ui.scoring import ScoringScene
 from game.ui.screens import SettingsScene
@@ -61,6 +61,9 @@ def test_menu_to_declaration_to_scores_and_next_deal():
         top = app.top
         if isinstance(top, TableScene):
             table = top
+            if table.my_turn and table.state.phase == Phase.DISCARD and table.message[2] <= 0:
+                can = any(isinstance(a, Declare) for a in table.session.view(0).legal)
+                assert can == table.status()[0].startswith("You can declare"), "hint"
             done = human_move(app, bot)
             if done != "wait":
                 assert_hand_consistent(table)
