@@ -143,7 +143,8 @@ def _seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Re
         surface.blit(badge, br)
     width = rect.right - text_x - pad
     y = rect.y + pad
-    name = fit_text(scene.session.names[seat], m.small + 1, palette.TEXT, width, bold=True)
+    name_w = width - (m.small + pad if st.dealer == seat else 0)  # room for the dealer chip
+    name = fit_text(scene.session.names[seat], m.small + 1, palette.TEXT, name_w, bold=True)
     surface.blit(name, (text_x, y))
     y += name.get_height()
     move = last_move(st.log, seat) or level_name(scene.session.levels[seat])
