@@ -284,7 +284,7 @@ class _Search:
             self.best = melded
             self.best_melds = list(melds)
         if (self.lives and not self.declarable and melded == self.total
-                and self._absorbs(melds, left)):
+                and spare_plan([(m[0], m[1]) for m in melds], left, self.opts) is not None):
             self.declarable = True
             self.decl_melds = list(melds)
 
@@ -319,32 +319,6 @@ class _Search:
             if pure_runs and pures >= 2:
                 return True
         return opts.all_wild_melds and left >= 4
-
-    def _absorbs(self, melds, left) -> bool:
-        """Can ``left`` spare wild cards join the melds, keeping one pure?"""
-        if left == 0:
-            return True
-        opts = self.opts
-        if opts.all_wild_melds and left >= 3:
-            return True
-        cap = 0
-        pure_caps = []
-        tanala = False
-        for m in melds:
-            t, length = m[0], m[1]
-            if t == SET:
-                cap += 4 - length
-            elif t == IMPURE:
-                if not opts.one_wild_per_impure:
-                    cap += 13 - length
-            elif t == PURE:
-                pure_caps.append(min(13 - length, 1 if opts.one_wild_per_impure else 13))
-            elif t == TANALA:
-                tanala = True
-        cap += sum(pure_caps)
-        if not tanala and pure_caps:
-            cap -= max(pure_caps)
-        return left <= cap
 
     def best_pure_points(self) -> tuple[int, tuple | None]:
         """The most valuable single pure sequence (or tanala) in the hand."""
@@ -455,31 +429,72 @@ def _materialise(cards, wild, opts, raw) -> Evaluation:
     return Evaluation(count, declarable, final, tuple(deadwood), loose_count, tier, total)
 
 
+def _wild_room(t: int, n: int, one_wild: bool) -> int:
+    """How many more wild cards a meld of type t and length n can take."""
+    if t == SET:
+        return 4 - n
+    if t == IMPURE:
+        return 0 if one_wild else 13 - n
+    if t == PURE:
+        return min(13 - n, 1 if one_wild else 13)
+    return 0
+
+
+def spare_plan(shapes: list[tuple[int, int]], left: int, opts: MeldOptions):
+    """How ``left`` spare wild cards can join melds of these (type, length)
+    shapes so that every card is melded with valid lives, or None.
+
+    Returns ("spread", keep, extend) -- ``keep`` stays pure, ``extend`` (or
+    None) takes the first wild card to make a 4-card life -- or
+    ("group", keep, None) when the spares form an all-wild group."""
+    one = opts.one_wild_per_impure
+    rooms = [_wild_room(t, n, one) for t, n in shapes]
+    pures = [i for i, (t, _) in enumerate(shapes) if t in (PURE, TANALA)]
+    seqs = [i for i, (t, _) in enumerate(shapes) if t in (PURE, IMPURE, TANALA)]
+    total = sum(rooms)
+    for keep in sorted(pures, key=lambda i: rooms[i]):
+        others = [i for i in seqs if i != keep]
+        long_life = (shapes[keep][0] == PURE and shapes[keep][1] >= 4) or any(
+            shapes[i][1] >= 4 for i in others)
+        if len(seqs) >= 2 and left <= total - rooms[keep]:
+            if not opts.four_card_life or long_life:
+                return ("spread", keep, None)
+            for i in others:
+                if left >= 1 and rooms[i] >= 1:
+                    return ("spread", keep, i)
+        if opts.all_wild_melds and left >= 3 and (
+                not opts.four_card_life or long_life or left >= 4):
+            return ("group", keep, None)
+    return None
+
+
 def _place_spares(groups, kinds_of, spare, opts) -> None:
-    """Put leftover wild cards into melds for a declared hand (display only)."""
-    if opts.all_wild_melds and len(spare) >= 3:
+    """Put leftover wild cards into the melds of a declared hand, following
+    the plan that made it declarable."""
+    if not spare:
+        return
+    plan = spare_plan([(t, len(g)) for t, g in zip(kinds_of, groups, strict=True)],
+                      len(spare), opts)
+    if plan is None:
+        return
+    mode, keep, extend = plan
+    if mode == "group":
         groups.append(list(spare))
         kinds_of.append(ALLWILD)
         spare.clear()
         return
-    keep_pure = TANALA in kinds_of
-    for i, t in enumerate(kinds_of):
-        while spare:
-            g = groups[i]
-            if t == SET and len(g) < 4:
-                g.append(spare.pop())
-            elif t == IMPURE and not opts.one_wild_per_impure and len(g) < 13:
-                g.append(spare.pop())
-            elif t == PURE and len(g) < 13:
-                if not keep_pure:
-                    keep_pure = True
-                    break
-                g.append(spare.pop())
+    order = ([extend] if extend is not None else []) + list(range(len(groups)))
+    for i in order:
+        if i == keep:
+            continue
+        room = _wild_room(kinds_of[i], len(groups[i]), opts.one_wild_per_impure)
+        if i == extend:
+            room = min(room, 1)
+        while spare and room > 0:
+            groups[i].append(spare.pop())
+            room -= 1
+            if kinds_of[i] == PURE:
                 kinds_of[i] = IMPURE
-                if opts.one_wild_per_impure:
-                    break
-            else:
-                break
 
 
 def is_declarable(cards, wild: frozenset[int], opts: MeldOptions = MeldOptions()) -> bool:

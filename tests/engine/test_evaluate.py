@@ -59,6 +59,11 @@ VALID = [
     ("AH 2H 3H JK JK JK 9C 9D 9H KS KD KC KH", None,
      {"one_wild_per_impure": True, "all_wild_melds": True}, True),
     ("AH 2H 3H 5S 6S 7C 8C 8D 8H KS KD KC KH", "7H", {}, True),  # 7C as the wild
+    # three spare wild aces: one makes a 4-card life, but then two are left
+    # that fit nowhere (one wild per sequence) and are too few for a group
+    ("9D TD JD 3D 4D 5D AS AS AS", "AH",
+     {"four_card_life": True, "one_wild_per_impure": True, "all_wild_melds": True}, False),
+    ("9D TD JD 3D 4D 5D AS AS AS", "AH", {"four_card_life": True}, True),
 ]
 
 
