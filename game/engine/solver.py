@@ -154,6 +154,17 @@ class _Search:
                 return True
         return False
 
+    @classmethod
+    def of(cls, kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions) -> _Search:
+        counts = [0] * 52
+        jokers = 0
+        for k in kinds:
+            if k == JOKER_KIND:
+                jokers += 1
+            else:
+                counts[k] += 1
+        return cls(counts, jokers, wild, opts)
+
     # ----------------------------------------------------------------- search
     def run(self, lives: bool, floor: int = -1, must_meld: bool = False) -> None:
         """Search; only arrangements melding more than ``floor`` points count.
@@ -364,14 +375,7 @@ def evaluate(cards: list[Card] | tuple[Card, ...], wild: frozenset[int],
 @lru_cache(maxsize=20000)
 def _evaluate_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions,
                     loose: bool):
-    counts = [0] * 52
-    jokers = 0
-    for k in kinds:
-        if k == JOKER_KIND:
-            jokers += 1
-        else:
-            counts[k] += 1
-    s = _Search(counts, jokers, wild, opts)
+    s = _Search.of(kinds, wild, opts)
     total = s.total
     pure_pts, pure_meld = s.best_pure_points()
     tier, count, melds = "none", total, []
@@ -504,14 +508,7 @@ def is_declarable(cards, wild: frozenset[int], opts: MeldOptions = MeldOptions()
 
 @lru_cache(maxsize=20000)
 def _declarable_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions) -> bool:
-    counts = [0] * 52
-    jokers = 0
-    for k in kinds:
-        if k == JOKER_KIND:
-            jokers += 1
-        else:
-            counts[k] += 1
-    s = _Search(counts, jokers, wild, opts)
+    s = _Search.of(kinds, wild, opts)
     if s.best_pure_points()[1] is None:
         return False
     s.run(lives=True, must_meld=True)
