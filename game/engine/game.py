@@ -307,11 +307,17 @@ def _discard(state: GameState, action: Discard) -> tuple[GameState, list[Event]]
     return _next_turn(state, [Discarded(seat, action.card)])
 
 
+def pack_cost(state: GameState, seat: int) -> tuple[int, bool]:
+    """What packing now costs ``seat`` (before any deal multiplier), and
+    whether it is a first drop."""
+    first = state.turns_taken[seat] == 0
+    return (state.rules.first_drop if first else state.rules.middle_drop), first
+
+
 def _pack(state: GameState, action) -> tuple[GameState, list[Event]]:
     rules = state.rules
     seat = state.turn
-    first = state.turns_taken[seat] == 0
-    points = rules.first_drop if first else rules.middle_drop
+    points, first = pack_cost(state, seat)
     hand = state.hands[seat]
     stock, aside = state.stock, state.aside
     if first and rules.first_packer_cards == "under_stock":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import Card
-from ..engine.game import invalid_reason
+from ..engine.game import invalid_reason, pack_cost
 from ..engine.settle import evaluate_hand
 from ..engine.variant import family_of
 from . import cardart, palette
@@ -44,8 +44,7 @@ class PackDialog(FormScene):
     def rows(self) -> list[Row]:
         st = self.table.state
         rules = st.rules
-        first = st.turns_taken[self.table.bottom] == 0
-        cost = (rules.first_drop if first else rules.middle_drop)
+        cost, first = pack_cost(st, self.table.bottom)
         cost *= family_of(rules).deal_multiplier(rules, st.cut)
         kind = "a first drop" if first else "a middle drop"
         where = "added to your pool score" if rules.match == "pool" else "paid to the winner"
