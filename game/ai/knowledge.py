@@ -1,0 +1,117 @@
+"""What a seat can know about the deal from its view alone.
+
+Everything here is derived from the public log and the face-up pile, so the
+same view always gives the same knowledge (a bot keeps no private memory):
+
+- ``unseen[k]``: copies of kind ``k`` not in my hand, not face up, not the cut
+  card and not known to sit in another hand (picked from the pile and not
+  thrown since);
+- per other seat: the cards it picked from the pile and still holds, the kinds
+  it threw, and the kinds it let pass (the top of the pile when it drew from
+  the stock).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import PlayerView
+from ..engine.cards import JOKER_KIND, Card
+
+_UPCARD = None  # the first face-up card, until the log tells us what it was
+
+
+@dataclass
+class SeatMemory:
+    held: list[Card] = field(default_factory=list)  # picked from the pile, not thrown
+    threw: list[int] = field(default_factory=list)  # kinds discarded this deal
+    passed: list[int] = field(default_factory=list)  # kinds left on the pile
+    picks: int = 0  # cards taken from the pile this deal
+
+
+@dataclass
+class Knowledge:
+    copies: list[int]  # per kind 0..52: copies in the shoe
+    unseen: list[int]  # per kind: copies that may still be drawn or held unseen
+    unseen_total: int
+    seats: dict[int, SeatMemory]
+    next_seat: int | None  # who draws after me (takes my discard), None alone
+
+    def live(self, kind: int) -> int:
+        return self.unseen[kind]
+
+
+def next_seat(view: PlayerView, seat: int) -> int | None:
+    step = 1 if view.rules.direction == "counterclockwise" else -1
+    s = seat
+    for _ in range(view.players):
+        s = (s + step) % view.players
+        if s != seat and view.status[s] == "active":
+            return s
+    return None
+
+
+def _copies(view: PlayerView) -> list[int]:
+    jokers = 0 if view.rules.cut_mode == "no_jokers" else view.rules.jokers_per_deck
+    return [view.decks] * 52 + [view.decks * jokers]
+
+
+def read_log(view: PlayerView) -> dict[int, SeatMemory]:
+    seats = {s: SeatMemory() for s in range(view.players) if s != view.seat}
+    pile: list = [_UPCARD]
+    upcard: Card | None = None
+    early_passes: list[SeatMemory] = []  # passed the upcard before we knew it
+    for seat, what, card in view.log:
+        mem = seats.get(seat)
+        if what == "draw_discard":
+            top = pile.pop() if pile else None
+            if top is _UPCARD:
+                upcard = card
+            if mem is not None and card is not None:
+                mem.held.append(card)
+                mem.picks += 1
+        elif what == "draw_stock":
+            top = pile[-1] if pile else None
+            if mem is not None and top is _UPCARD:
+                early_passes.append(mem)
+            elif mem is not None and top is not None:
+                mem.passed.append(top.kind)
+        elif what in ("discard", "declare", "wrong_show"):
+            pile.append(card)
+            if mem is not None and card is not None:
+                mem.threw.append(card.kind)
+                if card in mem.held:
+                    mem.held.remove(card)
+        elif what in ("pack_first", "pack_middle") and mem is not None:
+            mem.held.clear()
+    if upcard is None and pile and pile[0] is _UPCARD and len(pile) == len(view.discard):
+        upcard = view.discard[0]  # still at the bottom (no reshuffle since)
+    if upcard is not None:
+        for mem in early_passes:
+            mem.passed.append(upcard.kind)
+    return seats
+
+
+def know(view: PlayerView) -> Knowledge:
+    copies = _copies(view)
+    unseen = list(copies)
+
+    def seen(card: Card) -> None:
+        unseen[card.kind] = max(0, unseen[card.kind] - 1)
+
+    for card in view.hand:
+        seen(card)
+    for card in view.discard:
+        seen(card)
+    if view.cut is not None:
+        seen(view.cut)
+    seats = read_log(view)
+    for s, mem in seats.items():
+        if view.status[s] == "active":
+            for card in mem.held:
+                seen(card)
+    return Knowledge(copies, unseen, sum(unseen), seats, next_seat(view, view.seat))
+
+
+def is_wild_kind(kind: int, wild: frozenset[int]) -> bool:
+    return kind == JOKER_KIND or kind in wild
