@@ -19,7 +19,7 @@ from .base import Thought
 from .judge import Judge
 from .knowledge import is_wild_kind
 from .medium import MediumBot
-from .shape import shape_of
+from .shape import need_of
 from .worlds import card_weights, sample_hand
 
 WORLDS = 10  # sampled hands of the next player per discard decision
@@ -75,15 +75,16 @@ class HardBot(MediumBot):
             if worlds == WORLDS:
                 break
             hand = sample_hand(know, seat, size, rng, extra, weights)
-            before = shape_of(hand, wild, slots, live).need
+            before = need_of(hand, wild, slots, live)
+            yield
             last_chance = WORLDS * TRIES - attempt <= WORLDS - worlds
             if not last_chance and any(
-                    shape_of(_add(hand, k), wild, slots, live).need < before for k in recent):
+                    need_of(_add(hand, k), wild, slots, live) < before for k in recent):
                 yield
                 continue
             worlds += 1
             for kind in plain:
-                after = shape_of(_add(hand, kind), wild, slots, live).need
+                after = need_of(_add(hand, kind), wild, slots, live)
                 if after < before:
                     hits[kind] += 1
                     ends[kind] += after == 0

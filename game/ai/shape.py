@@ -93,8 +93,10 @@ def _set_fill(rank0: int, suits: tuple[int, ...]) -> int:
     return _mask(s * 13 + rank0 for s in range(4) if s not in suits)
 
 
-def _options(c: list[int], k: int) -> list[tuple]:
-    """Every group whose lowest natural is one copy of kind ``k``."""
+def _options(c: list[int], k: int, wide: bool) -> list[tuple]:
+    """Every group whose lowest natural is one copy of kind ``k``.  Two cards
+    with two holes between them are a group only when ``wide`` (two wild
+    cards in hand could fill it); otherwise they are no better than one."""
     s, r0 = divmod(k, 13)
     r = r0 + 1
     out = []
@@ -111,7 +113,7 @@ def _options(c: list[int], k: int) -> list[tuple]:
             continue
         positions = positions + [q]
         nats = nats + [kq]
-        if holes <= 1 or len(nats) > 2:
+        if holes <= 1 or len(nats) > 2 or wide:
             out.append(_run_group(s, positions, tuple(nats)))
     if r == 1:
         # Ace high: runs downwards from 14
@@ -127,7 +129,7 @@ def _options(c: list[int], k: int) -> list[tuple]:
                 continue
             positions = [q] + positions
             nats = nats + [kq]
-            if holes <= 1 or len(nats) > 2:
+            if holes <= 1 or len(nats) > 2 or wide:
                 out.append(_run_group(s, positions, tuple(nats)))
     # sets: this suit plus other suits of the same rank above it
     others = [t * 13 + r0 for t in range(s + 1, 4) if c[t * 13 + r0] > 0]
@@ -192,8 +194,12 @@ class _Search:
     leftover cards may still start a group of their own (a "single")."""
 
     def __init__(self, counts: list[int], wilds: int, wild: frozenset[int], slots: int,
-                 live: int):
+                 live: int, detail: bool = True):
         self.c = counts
+        # with detail, every best arrangement is visited (their useful cards
+        # are pooled); without, only a strictly better one is worth a visit
+        self.detail = detail
+        self.slack = 0 if detail else 1
         self.wilds = wilds
         self.wild_mask = (_mask(wild) | (1 << JOKER)) & live
         self.live = live
@@ -203,7 +209,7 @@ class _Search:
         self.total = sum(_points(k) * counts[k] for k in range(52))
         groups = []
         for k in self.present:
-            groups.extend(_Group(g, live) for g in _options(counts, k))
+            groups.extend(_Group(g, live) for g in _options(counts, k, wilds >= 2))
         groups.sort(key=lambda g: -g.n)
         self.groups = groups
         self.best = slots + 1
@@ -227,16 +233,20 @@ class _Search:
             miss = 2 if singles and pure_miss > 2 else pure_miss
             short = slots - kept - singles - miss - self.wilds
             need = miss + short if short > 0 else miss
-            if need <= self.best:
-                self.record(avail, kept, kept_pts, least, chosen, singles, want_runs, miss,
-                            short, need)
-        if not left:
+            if need <= self.best - self.slack:
+                if self.detail:
+                    self.record(avail, kept, kept_pts, least, chosen, singles, want_runs, miss,
+                                short, need)
+                else:
+                    self.best = need
+        if not left or self.best == 0 and not self.detail:
             return
         groups = self.groups
         floor = slots - self.wilds - kept
+        bound = self.best - self.slack
         for j in range(start, len(groups)):
             g = groups[j]
-            if floor - left * g.n > self.best:
+            if floor - left * g.n > bound:
                 break  # the groups are sorted by size: no later one does better
             if least + g.least > slots:
                 continue
@@ -252,6 +262,7 @@ class _Search:
                 self.dfs(j + 1, x, kept + g.n, kept_pts + g.pts, least + g.least, runs,
                          pure_miss, dead + g.dead, chosen)
             chosen.pop()
+            bound = self.best - self.slack
 
     def record(self, avail: int, kept: int, kept_pts: int, least: int, chosen: list,
                singles: int, want_runs: int, miss: int, short: int, need: int) -> None:
@@ -313,6 +324,22 @@ def shape_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
     s = _Search(counts, wilds, wild, slots, live)
     s.run()
     return Shape(s.best, s.useful, s.junk, s.kept)
+
+
+@lru_cache(maxsize=50000)
+def need_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
+            live: int = ALL_LIVE) -> int:
+    """``shape_of(...).need`` alone, found faster (no useful cards gathered)."""
+    counts = [0] * 52
+    wilds = 0
+    for k in kinds:
+        if k == JOKER or k in wild:
+            wilds += 1
+        else:
+            counts[k] += 1
+    s = _Search(counts, wilds, wild, slots, live, detail=False)
+    s.run()
+    return s.best
 
 
 def shape(cards, wild: frozenset[int], slots: int = 13, live: int = ALL_LIVE) -> Shape:

@@ -1,0 +1,71 @@
+"""Decision times of the leveled bots, for ``python -m game.bench``.
+
+Each level plays two-player Points deals against itself; every decision is
+timed whole (``choose``) and slice by slice (each ``next`` on ``think``),
+since the UI runs one slice at a time inside a frame.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..engine import NextDeal, Phase, apply, new_match, preset, view_for
+from .levels import BOT_CLASSES
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def time_level(level: str, decisions: int = 300, variant: str = "points", players: int = 2,
+               seed: int = 1) -> tuple[list[float], list[float]]:
+    """(decision times, slice times) in milliseconds over ``decisions`` real
+    decisions from seeded deals."""
+    rules = preset(variant)
+    totals: list[float] = []
+    slices: list[float] = []
+    match = 0
+    while len(totals) < decisions:
+        bots = [BOT_CLASSES[level](seed * 100 + match * 10 + s) for s in range(players)]
+        state, _ = new_match(rules, players, seed * 1000 + match)
+        match += 1
+        while state.phase != Phase.MATCH_OVER and len(totals) < decisions:
+            seat = state.to_act
+            if seat is None:
+                state, _ = apply(state, NextDeal())
+                continue
+            thought = bots[seat].think(view_for(state, seat))
+            total = 0.0
+            while True:
+                t = time.perf_counter()
+                try:
+                    next(thought)
+                except StopIteration as done:
+                    action = done.value
+                    dt = (time.perf_counter() - t) * 1000
+                    slices.append(dt)
+                    total += dt
+                    break
+                dt = (time.perf_counter() - t) * 1000
+                slices.append(dt)
+                total += dt
+            totals.append(total)
+            state, _ = apply(state, action)
+    return totals, slices
+
+
+def bench_lines(decisions: int = 300) -> list[str]:
+    lines = []
+    for level in ("easy", "medium", "hard"):
+        totals, slices = time_level(level, decisions)
+        lines.append(
+            f"bot {level}: decision median {_pct(totals, 0.5):.2f} ms, p99 {_pct(totals, 0.99):.1f}"
+            f" ms, max {max(totals):.1f} ms; slice p99 {_pct(slices, 0.99):.2f} ms, max"
+            f" {max(slices):.2f} ms ({len(totals)} decisions, points, 2 players)")
+    return lines
+
+
+if __name__ == "__main__":
+    for line in bench_lines():
+        print(line)

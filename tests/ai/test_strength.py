@@ -1,0 +1,98 @@
+"""Strength smoke test, rule options the bots must respect, and the bench."""
+
+import dataclasses
+
+import pytest
+
+from game.ai.arena import Arena
+from game.ai.base import answer_offer
+from game.ai.basic import RandomBot
+from game.ai.bench import bench_lines, time_level
+from game.ai.registry import make_bot
+from game.engine import (
+    Answer,
+    Declare,
+    NextDeal,
+    Phase,
+    apply,
+    check,
+    declarable,
+    new_match,
+    preset,
+    view_for,
+)
+
+
+def test_hard_beats_a_random_legal_bot():
+    arena = Arena(preset("points"), [lambda s: make_bot("hard", s), RandomBot], ["hard", "random"])
+    records = arena.run(range(8))  # 8 deals, each played from both seats
+    hard = records["hard"]
+    assert hard.decided >= 14
+    assert hard.won >= 0.8 * hard.decided
+    assert hard.points > 0
+
+
+def test_medium_beats_a_random_legal_bot_on_points_too():
+    arena = Arena(preset("points"), [lambda s: make_bot("medium", s), RandomBot],
+                  ["medium", "random"])
+    records = arena.run(range(8))
+    assert records["medium"].won >= 0.8 * records["medium"].decided
+
+
+OPTION_CASES = [
+    ("points", 2, {"invalid_declaration": "refuse"}),
+    ("points", 3, {"joker_pickup": False}),
+    ("paplu", 3, {"may_discard_picked": True, "stock_empty": "void"}),
+    ("paplu", 2, {"four_card_life": True, "one_wild_per_impure": True}),
+    ("pool101", 3, {"pool_rejoin": True, "pool_split": True}),
+    ("deals", 3, {"deals": 3, "cut_mode": "no_cut"}),
+]
+
+
+@pytest.mark.parametrize("variant, players, options", OPTION_CASES)
+def test_moves_stay_legal_under_rule_options(variant, players, options):
+    rules = preset(variant).with_options(**options)
+    seats = [make_bot(("easy", "medium", "hard")[i % 3], i) for i in range(players)]
+    turns = 0
+    for match in range(40):
+        if turns >= 300:
+            break
+        state, _ = new_match(rules, players, seed=300 + match)
+        while state.phase != Phase.MATCH_OVER and turns < 600:
+            seat = state.to_act
+            if seat is None:
+                state, _ = apply(state, NextDeal())
+                continue
+            action = seats[seat].choose(view_for(state, seat))
+            check(state, action)
+            if isinstance(action, Declare):
+                assert declarable(state, [c for c in state.hands[seat] if c != action.card])
+            state, _ = apply(state, action)
+            turns += 1
+    assert turns >= 300
+
+
+def _offer_view(offer, scores, seat):
+    state, _ = new_match(preset("pool101"), 3, seed=2)
+    return dataclasses.replace(view_for(state, seat), phase=Phase.DECIDE, offer=offer,
+                               scores=scores, legal=(Answer(True), Answer(False)), to_act=seat)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_pool_offers_are_answered_sensibly(level):
+    bot = make_bot(level, 1)
+    assert bot.choose(_offer_view(("rejoin", 0, ()), (105, 60, 70), 0)) == Answer(True)
+    # a split: accept when behind, refuse when holding the best (lowest) score
+    behind = _offer_view(("split", 0, (0, 1)), (95, 82, 120), 0)
+    ahead = _offer_view(("split", 1, (0, 1)), (95, 82, 120), 1)
+    assert bot.choose(behind) == Answer(True)
+    assert bot.choose(ahead) == Answer(False)
+    assert answer_offer(ahead) is False
+
+
+def test_bench_times_every_decision_and_slice():
+    totals, slices = time_level("medium", decisions=40)
+    assert len(totals) == 40 and len(slices) >= 40
+    assert all(t >= 0 for t in totals)
+    lines = bench_lines(decisions=20)
+    assert [line.split(":")[0] for line in lines] == ["bot easy", "bot medium", "bot hard"]
