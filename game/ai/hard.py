@@ -28,8 +28,9 @@ MARGIN = 0.6  # consider discards whose own value is within this of the best
 MAX_CANDIDATES = 4
 CHECK = 1  # how many of the latest throws and passes a sampled hand must agree with
 MAX_EXTRA = 3  # stock draws a sampled hand has "chosen" from
-DANGER = 0.5  # own-value units lost when the next player surely wants the card
+DANGER = 1.0  # own-value units lost when the next player surely wants the card
 FINISH = 2.0  # ... more when the card surely lets them declare at once
+SURE = 0.5  # danger below this share of worlds is ignored (the guesses are rough)
 
 
 class HardBot(MediumBot):
@@ -48,7 +49,7 @@ class HardBot(MediumBot):
 
         def total(t) -> float:
             want, finish = danger[t[2].kind]
-            return t[0] + DANGER * want + FINISH * finish
+            return t[0] + DANGER * max(0.0, want - SURE) + FINISH * finish
 
         final = sorted(cands, key=lambda t: (total(t), t[1], t[2].uid))
         return Discard(final[0][2])
