@@ -308,7 +308,9 @@ class _Search:
 ALL_LIVE = (1 << 53) - 1
 
 
-@lru_cache(maxsize=50000)
+# Hits are rare across decisions (hands change every turn): small caches keep
+# the memory low, which matters in the browser.
+@lru_cache(maxsize=4096)
 def shape_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
              live: int = ALL_LIVE) -> Shape:
     """The shape of a hand given as sorted kinds (52 = printed joker) that must
@@ -326,7 +328,7 @@ def shape_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
     return Shape(s.best, s.useful, s.junk, s.kept)
 
 
-@lru_cache(maxsize=50000)
+@lru_cache(maxsize=1024)
 def need_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
             live: int = ALL_LIVE) -> int:
     """``shape_of(...).need`` alone, found faster (no useful cards gathered)."""
