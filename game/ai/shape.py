@@ -308,6 +308,18 @@ class _Search:
 ALL_LIVE = (1 << 53) - 1
 
 
+def _split(kinds: tuple[int, ...], wild: frozenset[int]) -> tuple[list[int], int]:
+    """Counts of natural kinds, and how many wild cards (jokers or designated)."""
+    counts = [0] * 52
+    wilds = 0
+    for k in kinds:
+        if k == JOKER or k in wild:
+            wilds += 1
+        else:
+            counts[k] += 1
+    return counts, wilds
+
+
 # Hits are rare across decisions (hands change every turn): small caches keep
 # the memory low, which matters in the browser.
 @lru_cache(maxsize=4096)
@@ -316,13 +328,7 @@ def shape_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
     """The shape of a hand given as sorted kinds (52 = printed joker) that must
     fill ``slots`` (13; a 14-card hand is judged as if its worst card went).
     ``live`` is the bit mask of kinds that may still be drawn."""
-    counts = [0] * 52
-    wilds = 0
-    for k in kinds:
-        if k == JOKER or k in wild:
-            wilds += 1
-        else:
-            counts[k] += 1
+    counts, wilds = _split(kinds, wild)
     s = _Search(counts, wilds, wild, slots, live)
     s.run()
     return Shape(s.best, s.useful, s.junk, s.kept)
@@ -332,13 +338,7 @@ def shape_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
 def need_of(kinds: tuple[int, ...], wild: frozenset[int], slots: int = 13,
             live: int = ALL_LIVE) -> int:
     """``shape_of(...).need`` alone, found faster (no useful cards gathered)."""
-    counts = [0] * 52
-    wilds = 0
-    for k in kinds:
-        if k == JOKER or k in wild:
-            wilds += 1
-        else:
-            counts[k] += 1
+    counts, wilds = _split(kinds, wild)
     s = _Search(counts, wilds, wild, slots, live, detail=False)
     s.run()
     return s.best

@@ -33,6 +33,17 @@ class PauseDialog(FormScene):
         ]
 
 
+def _press_buttons(scene, event: pygame.event.Event) -> None:
+    """A button fires when the press and the release both land on it."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        scene._press = next((b for b in scene.buttons if b.hit(event.pos)), None)
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        b = next((b for b in scene.buttons if b.hit(event.pos)), None)
+        if b is not None and b is scene._press:
+            b.on_click()
+        scene._press = None
+
+
 class PackDialog(FormScene):
     opaque = False
     max_width = 460
@@ -142,14 +153,8 @@ class DeclareDialog(Scene):
         flow_buttons(self.buttons, area, m.body, m.button_h, m.pad, m.pad)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press = next((b for b in self.buttons if b.hit(event.pos)), None)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            b = next((b for b in self.buttons if b.hit(event.pos)), None)
-            if b is not None and b is self._press:
-                b.on_click()
-            self._press = None
-        elif event.type == pygame.KEYDOWN:
+        _press_buttons(self, event)
+        if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
                 self._cancel()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -232,14 +237,8 @@ class DiscardsDialog(Scene):
         flow_buttons(self.buttons, buttons, m.body, m.button_h, m.pad, m.pad * 2)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press = next((b for b in self.buttons if b.hit(event.pos)), None)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            b = next((b for b in self.buttons if b.hit(event.pos)), None)
-            if b is not None and b is self._press:
-                b.on_click()
-            self._press = None
-        elif event.type == pygame.KEYDOWN and event.key in (
+        _press_buttons(self, event)
+        if event.type == pygame.KEYDOWN and event.key in (
                 pygame.K_ESCAPE, pygame.K_AC_BACK, pygame.K_RETURN, pygame.K_SPACE,
                 pygame.K_KP_ENTER, pygame.K_v):
             self._close()
