@@ -3,12 +3,13 @@
 - Memory: everything the log shows (who picked what from the pile and still
   holds it, what each player threw or let pass) and which cards are still
   live, rebuilt from the view at every decision.
-- Reading the next player: for the discards that are nearly as good for its
-  own hand, it samples possible hands for the next player (``worlds.py``: the
-  cards that player is known to hold, the rest weighted by the log) and counts
-  in how many of those worlds the card would bring them closer to declaring,
-  or let them declare at once.  The card it throws balances its own hand
-  against that danger.
+- Reading the next player: among the discards nearly as good for its own
+  hand, it estimates for each the chance that the next player would take it
+  (``reading.py``, a model of the evidence in the log) and blends in a look
+  ahead: hands sampled for that player (``worlds.py``: the cards they are
+  known to hold, the rest weighted by the log), counting in how many the card
+  would bring them closer to declaring.  It throws the card that balances its
+  own hand against feeding them.
 - Sliceable: it yields after every sampled hand and every card tried in it.
 """
 
@@ -19,18 +20,18 @@ from .base import Thought
 from .judge import Judge
 from .knowledge import is_wild_kind
 from .medium import MediumBot
+from .reading import take_chance
 from .shape import need_of
 from .worlds import card_weights, sample_hand
 
 WORLDS = 10  # sampled hands of the next player per discard decision
 TRIES = 2  # draws per world allowed to find a hand that agrees with the log
-MARGIN = 0.6  # consider discards whose own value is within this of the best
-MAX_CANDIDATES = 4
+MARGIN = 0.3  # consider discards whose own value is within this of the best
+MAX_CANDIDATES = 5
 CHECK = 1  # how many of the latest throws and passes a sampled hand must agree with
 MAX_EXTRA = 3  # stock draws a sampled hand has "chosen" from
-DANGER = 1.0  # own-value units lost when the next player surely wants the card
-FINISH = 2.0  # ... more when the card surely lets them declare at once
-SURE = 0.5  # danger below this share of worlds is ignored (the guesses are rough)
+FEED = 0.4  # own-value units lost when the next player surely takes the card
+WORLD_SHARE = 0.2  # weight of the sampled hands against the reading model
 
 
 class HardBot(MediumBot):
@@ -39,24 +40,32 @@ class HardBot(MediumBot):
 
     def discard(self, view: PlayerView) -> Thought:
         judge = self.judge(view)
-        scored = yield from self.rank_discards(view, judge)
+        cands = yield from self.candidates(view, judge)
         nxt = judge.know.next_seat
-        best = scored[0][0]
-        cands = [t for t in scored if t[0] <= best + MARGIN][:MAX_CANDIDATES]
         if nxt is None or len(cands) == 1:
             return Discard(cands[0][2])
-        danger = yield from self.danger(view, judge, nxt, [t[2].kind for t in cands])
+        card = yield from self.least_feeding(view, judge, nxt, cands)
+        return Discard(card)
 
-        def total(t) -> float:
-            want, finish = danger[t[2].kind]
-            return t[0] + DANGER * max(0.0, want - SURE) + FINISH * finish
+    def candidates(self, view: PlayerView, judge: Judge) -> Thought:
+        """medium's (value, tiebreak, card) for the discards nearly as good
+        as its best, best first."""
+        scored = yield from self.rank_discards(view, judge)
+        best = scored[0][0]
+        return [t for t in scored if t[0] <= best + MARGIN][:MAX_CANDIDATES]
 
-        final = sorted(cands, key=lambda t: (total(t), t[1], t[2].uid))
-        return Discard(final[0][2])
+    def least_feeding(self, view: PlayerView, judge: Judge, nxt: int, cands: list) -> Thought:
+        """The candidate card that best balances own value against the
+        chance that player ``nxt`` takes it."""
+        kinds = [t[2].kind for t in cands]
+        worlds = yield from self.danger(view, judge, nxt, kinds)
+        feed = {k: (1 - WORLD_SHARE) * take_chance(view, judge.know, nxt, k)
+                + WORLD_SHARE * worlds[k] for k in kinds}
+        return min(cands, key=lambda t: (t[0] + FEED * feed[t[2].kind], t[1], t[2].uid))[2]
 
     def danger(self, view: PlayerView, judge: Judge, seat: int, kinds: list[int]) -> Thought:
-        """Per kind: (share of sampled worlds where ``seat`` would take it,
-        share where it would let them declare)."""
+        """Per kind: the share of sampled worlds where ``seat`` would take it
+        (wild cards: always)."""
         know = judge.know
         rng = self.rng(view)
         size = view.hand_sizes[seat]
@@ -70,7 +79,6 @@ class HardBot(MediumBot):
         # the hand they hold now did not want the card they just threw or passed
         recent = [k for k in mem.threw[-CHECK:] + mem.passed[-CHECK:] if not is_wild_kind(k, wild)]
         hits = dict.fromkeys(plain, 0)
-        ends = dict.fromkeys(plain, 0)
         worlds = 0
         for attempt in range(WORLDS * TRIES):
             if worlds == WORLDS:
@@ -86,12 +94,10 @@ class HardBot(MediumBot):
             worlds += 1
             for kind in plain:
                 after = need_of(_add(hand, kind), wild, slots, live)
-                if after < before:
-                    hits[kind] += 1
-                    ends[kind] += after == 0
+                hits[kind] += after < before
                 yield
         n = max(1, worlds)
-        return {k: (1.0, 0.0) if k not in hits else (hits[k] / n, ends[k] / n) for k in kinds}
+        return {k: hits[k] / n if k in hits else 1.0 for k in kinds}
 
 
 def _add(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
