@@ -23,51 +23,37 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.arena import Arena  # noqa: E402
+from game.ai.base import finish  # noqa: E402
 from game.ai.judge import adding, kinds_of  # noqa: E402
 from game.ai.knowledge import is_wild_kind, know  # noqa: E402
 from game.ai.levels import BOT_CLASSES  # noqa: E402
-from game.ai.reading import features  # noqa: E402
+from game.ai.reading import FEATURES, features  # noqa: E402
 from game.ai.shape import need_of  # noqa: E402
-from game.engine import Declare, Phase, apply, new_match, preset, view_for  # noqa: E402
+from game.engine import Declare, Phase, preset  # noqa: E402
 
 MARGIN = 0.6
 CHOICES = 4
-NAMES = ("turn", "picks", "unseen_r1", "unseen_r2", "unseen_set", "held_r1", "held_r2",
-         "held_set", "threw_r1", "threw_r2", "threw_set", "passed_r1", "passed_r2",
-         "passed_set", "refused")
-
-
-def _finish(gen):
-    while True:
-        try:
-            next(gen)
-        except StopIteration as done:
-            return done.value
 
 
 def positions(deals: int, seed: int) -> list[tuple[list[list[float]], list[int]]]:
     """(features per choice, 1 if the next player wants it) per kept position."""
-    rules = preset("points")
     medium = BOT_CLASSES["medium"]
     probe = medium(0)
     out = []
+
+    def look(name: str, view, action) -> None:
+        if view.phase == Phase.DISCARD and not any(isinstance(a, Declare) for a in view.legal):
+            out.extend(_position(view, probe, arena.state.hands[1 - view.seat]))
+
+    arena = Arena(preset("points"), [medium], ["medium"], on_decision=look)
     for match in range(seed, seed + deals):
-        bots = [medium(match * 31 + s) for s in range(2)]
-        state, _ = new_match(rules, 2, match)
-        while state.to_act is not None:
-            seat = state.to_act
-            view = view_for(state, seat)
-            if state.phase == Phase.DISCARD and not any(isinstance(a, Declare)
-                                                        for a in view.legal):
-                out.extend(_position(view, probe, state.hands[1 - seat]))
-            state, events = apply(state, bots[seat].choose(view))
-            if any(getattr(e, "result", None) is not None for e in events):
-                break
+        arena.play_match(match, [0, 0])
     return out
 
 
 def _position(view, probe, their_hand):
-    scored = _finish(probe.rank_discards(view, probe.judge(view)))
+    scored = finish(probe.rank_discards(view, probe.judge(view)))
     best = scored[0][0]
     cards = [t[2] for t in scored if t[0] <= best + MARGIN][:CHOICES]
     if len(cards) < 2 or any(is_wild_kind(c.kind, view.wild) for c in cards):
@@ -82,7 +68,7 @@ def _position(view, probe, their_hand):
     rows = []
     for c in cards:
         f = features(view, knowledge, 1 - view.seat, c.kind)
-        rows.append([f[n] for n in NAMES])
+        rows.append([f[n] for n in FEATURES])
     return [(rows, wants)]
 
 
@@ -163,7 +149,7 @@ def main() -> None:
     bias, weights = fit_logistic(xs, ys)
     print(f"{len(data)} positions, {len(xs)} choices to fit")
     print(f"BIAS = {bias:.3f}")
-    for name, w in zip(NAMES, weights, strict=True):
+    for name, w in zip(FEATURES, weights, strict=True):
         print(f"{name:12s} {w:+.3f}")
     first = sum(not wants[0] for _, wants in test) / len(test)
     rand = sum(wants.count(0) / len(wants) for _, wants in test) / len(test)

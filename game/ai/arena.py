@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine import Phase, RuleSet, apply, new_match, view_for
+from ..engine import GameState, Phase, RuleSet, apply, new_match, view_for
 
 
 @dataclass
@@ -41,6 +41,7 @@ class Arena:
     names: list[str]
     records: dict[str, Record] = field(default_factory=dict)
     on_decision: Callable | None = None  # called with (bot name, view, action)
+    state: GameState | None = None  # the match being played (for measuring oracles)
 
     def play_match(self, seed: int, seating: list[int]) -> None:
         """seating[seat] = index of the bot in that seat."""
@@ -49,6 +50,7 @@ class Arena:
         names = [self.names[seating[s]] for s in range(n)]
         state, _ = new_match(self.rules, n, seed)
         while state.phase != Phase.MATCH_OVER:
+            self.state = state
             seat = state.to_act
             if seat is None:
                 state = self._settle(state, names)

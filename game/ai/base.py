@@ -38,12 +38,7 @@ class LevelBot:
 
     # ------------------------------------------------------------ protocol
     def choose(self, view: PlayerView) -> Action:
-        thought = self.think(view)
-        while True:
-            try:
-                next(thought)
-            except StopIteration as done:
-                return done.value
+        return finish(self.think(view))
 
     def think(self, view: PlayerView) -> Thought:
         legal = view.legal
@@ -88,6 +83,15 @@ class LevelBot:
         if view.phase == Phase.DECIDE:
             return Answer(answer_offer(view))
         return None
+
+
+def finish(thought: Generator):
+    """Run a sliced piece of thinking to its end and return its result."""
+    while True:
+        try:
+            next(thought)
+        except StopIteration as done:
+            return done.value
 
 
 def card_points(card, view: PlayerView) -> int:

@@ -18,7 +18,8 @@ import argparse
 import json
 import time
 
-from ..engine import NextDeal, PlayerView, apply, new_match, preset, view_for
+from ..engine import DrawDiscard, PlayerView, preset
+from .arena import Arena
 from .base import Thought
 from .hard import HardBot
 from .judge import Judge, adding, kinds_of
@@ -54,39 +55,18 @@ class OracleBot(HardBot):
 
 def duel(deals: int, seed: int) -> dict:
     """Oracle against medium, two players, Points; each seed from both seats."""
-    rules = preset("points")
-    won = decided = points = fed = medium_fed = 0
-    played = 0
-    match = seed
-    holder: dict = {}
-    while played < deals:
-        for oracle_seat in (0, 1):
-            bots = [MediumBot(match * 31 + s) for s in range(2)]
-            bots[oracle_seat] = OracleBot(match * 31 + oracle_seat,
-                                          peek=lambda s: holder["state"].hands[s])
-            state, _ = new_match(rules, 2, match)
-            result = None
-            while result is None:
-                seat = state.to_act
-                if seat is None:
-                    state, _ = apply(state, NextDeal())
-                    continue
-                holder["state"] = state
-                action = bots[seat].choose(view_for(state, seat))
-                if type(action).__name__ == "DrawDiscard":
-                    fed += seat != oracle_seat
-                    medium_fed += seat == oracle_seat
-                state, events = apply(state, action)
-                result = next((e.result for e in events if getattr(e, "result", None)), None)
-            played += 1
-            points += result.deltas[oracle_seat]
-            if not result.void:
-                decided += 1
-                won += result.winner == oracle_seat
-        match += 1
-    return {"deals": played, "oracle_win_rate": round(won / max(1, decided), 4),
-            "oracle_points_per_deal": round(points / played, 2),
-            "medium_took_from_pile": fed, "oracle_took_from_pile": medium_fed}
+    took = {"oracle": 0, "medium": 0}
+
+    def count(name: str, view, action) -> None:
+        took[name] += isinstance(action, DrawDiscard)
+
+    arena = Arena(preset("points"),
+                  [lambda s: OracleBot(s, peek=lambda seat: arena.state.hands[seat]), MediumBot],
+                  ["oracle", "medium"], on_decision=count)
+    oracle = arena.run(range(seed, seed + (deals + 1) // 2))["oracle"]
+    return {"deals": oracle.deals, "oracle_win_rate": round(oracle.win_rate, 4),
+            "oracle_points_per_deal": round(oracle.points / oracle.deals, 2),
+            "medium_took_from_pile": took["medium"], "oracle_took_from_pile": took["oracle"]}
 
 
 def main() -> None:

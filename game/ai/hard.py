@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..engine import Discard, PlayerView
 from .base import Thought
-from .judge import Judge
+from .judge import Judge, adding
 from .knowledge import is_wild_kind
 from .medium import MediumBot
 from .reading import take_chance
@@ -88,20 +88,16 @@ class HardBot(MediumBot):
             yield
             last_chance = WORLDS * TRIES - attempt <= WORLDS - worlds
             if not last_chance and any(
-                    need_of(_add(hand, k), wild, slots, live) < before for k in recent):
+                    need_of(adding(hand, k), wild, slots, live) < before for k in recent):
                 yield
                 continue
             worlds += 1
             for kind in plain:
-                after = need_of(_add(hand, kind), wild, slots, live)
+                after = need_of(adding(hand, kind), wild, slots, live)
                 hits[kind] += after < before
                 yield
         n = max(1, worlds)
         return {k: hits[k] / n if k in hits else 1.0 for k in kinds}
-
-
-def _add(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    return tuple(sorted(hand + (kind,)))
 
 
 def their_live(view: PlayerView) -> int:

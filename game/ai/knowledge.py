@@ -33,12 +33,12 @@ class SeatMemory:
 class Knowledge:
     copies: list[int]  # per kind 0..52: copies in the shoe
     unseen: list[int]  # per kind: copies that may still be drawn or held unseen
-    unseen_total: int
     seats: dict[int, SeatMemory]
     next_seat: int | None  # who draws after me (takes my discard), None alone
 
-    def live(self, kind: int) -> int:
-        return self.unseen[kind]
+    @property
+    def unseen_total(self) -> int:
+        return sum(self.unseen)
 
 
 def next_seat(view: PlayerView, seat: int) -> int | None:
@@ -110,7 +110,7 @@ def know(view: PlayerView) -> Knowledge:
         if view.status[s] == "active":
             for card in mem.held:
                 seen(card)
-    return Knowledge(copies, unseen, sum(unseen), seats, next_seat(view, view.seat))
+    return Knowledge(copies, unseen, seats, next_seat(view, view.seat))
 
 
 def is_wild_kind(kind: int, wild: frozenset[int]) -> bool:

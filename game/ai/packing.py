@@ -12,6 +12,7 @@ measurements of the same kind within a few points.
 from __future__ import annotations
 
 from ..engine import PlayerView
+from ..engine.game import pack_cost
 
 # WIN_CHANCE[turn][need]: two players, turn = turns this seat has taken (3 = later)
 WIN_CHANCE = (
@@ -37,7 +38,7 @@ def pack_is_cheaper(view: PlayerView, need: int) -> bool:
     stay under the limit."""
     rules = view.rules
     turn = view.turns_taken[view.seat]
-    cost = rules.first_drop if turn == 0 else rules.middle_drop
+    cost, _ = pack_cost(view, view.seat)
     opponents = sum(1 for s, st in enumerate(view.status) if st == "active" and s != view.seat)
     p = win_chance(need, turn, opponents)
     loss = LOSER_PAYS[min(need, len(LOSER_PAYS) - 1)]

@@ -30,6 +30,10 @@ from ..engine import PlayerView
 from .knowledge import Knowledge, is_wild_kind
 
 RELATIONS = ("r1", "r2", "set")  # one place away in the suit, two places, same rank
+FEATURES = ("turn", "picks",
+            *(f"{name}_{rel}" for name in ("unseen", "held", "threw", "passed")
+              for rel in RELATIONS),
+            "refused")
 
 # fitted weights (tools/fit_reading.py)
 BIAS = -2.152
@@ -66,8 +70,8 @@ NEIGHBOURS: list[dict[str, tuple[int, ...]]] = [
 
 
 def features(view: PlayerView, know: Knowledge, seat: int, kind: int) -> dict[str, float]:
-    """The model's inputs for ``kind`` and the player in ``seat`` (by name,
-    as ``tools/fit_reading.py`` fits them)."""
+    """The model's inputs (``FEATURES``, by name) for ``kind`` and the
+    player in ``seat``."""
     mem = know.seats[seat]
     f: dict[str, float] = {"turn": view.turns_taken[seat], "picks": mem.picks}
     near = NEIGHBOURS[kind] if kind < 52 else dict.fromkeys(RELATIONS, ())

@@ -93,44 +93,39 @@ def _set_fill(rank0: int, suits: tuple[int, ...]) -> int:
     return _mask(s * 13 + rank0 for s in range(4) if s not in suits)
 
 
-def _options(c: list[int], k: int, wide: bool) -> list[tuple]:
-    """Every group whose lowest natural is one copy of kind ``k``.  Two cards
-    with two holes between them are a group only when ``wide`` (two wild
-    cards in hand could fill it); otherwise they are no better than one."""
-    s, r0 = divmod(k, 13)
-    r = r0 + 1
+def _runs_from(c: list[int], s: int, k: int, start: int, stop: int, step: int,
+               wide: bool) -> list[tuple]:
+    """Run groups of suit ``s`` that hold kind ``k`` at position ``start`` and
+    reach out from it in direction ``step`` (positions before ``stop``)."""
     out = []
-    # runs upwards from r (a lone card is never a group here: see _Search.leaf)
-    positions = [r]
+    positions = [start]
     nats = [k]
     holes = 0
-    for q in range(r + 1, 14):
+    for q in range(start + step, stop, step):
         kq = s * 13 + q - 1
         if c[kq] == 0:
             holes += 1
             if holes > MAX_HOLES:
                 break
             continue
-        positions = positions + [q]
-        nats = nats + [kq]
+        positions.append(q)
+        nats.append(kq)
         if holes <= 1 or len(nats) > 2 or wide:
-            out.append(_run_group(s, positions, tuple(nats)))
+            out.append(_run_group(s, sorted(positions), tuple(nats)))
+    return out
+
+
+def _options(c: list[int], k: int, wide: bool) -> list[tuple]:
+    """Every group whose lowest natural is one copy of kind ``k``.  Two cards
+    with two holes between them are a group only when ``wide`` (two wild
+    cards in hand could fill it); otherwise they are no better than one."""
+    s, r0 = divmod(k, 13)
+    r = r0 + 1
+    # runs upwards from r, and for an ace also downwards from 14 (ace high);
+    # a lone card is never a group here: see _Search.leaf
+    out = _runs_from(c, s, k, r, 14, 1, wide)
     if r == 1:
-        # Ace high: runs downwards from 14
-        positions = [14]
-        nats = [k]
-        holes = 0
-        for q in range(13, 1, -1):
-            kq = s * 13 + q - 1
-            if c[kq] == 0:
-                holes += 1
-                if holes > MAX_HOLES:
-                    break
-                continue
-            positions = [q] + positions
-            nats = nats + [kq]
-            if holes <= 1 or len(nats) > 2 or wide:
-                out.append(_run_group(s, positions, tuple(nats)))
+        out += _runs_from(c, s, k, 14, 1, -1, wide)
     # sets: this suit plus other suits of the same rank above it
     others = [t * 13 + r0 for t in range(s + 1, 4) if c[t * 13 + r0] > 0]
     for mask in range(1, 1 << len(others)):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from .knowledge import Knowledge, SeatMemory
-from .shape import RUN_NEAR, SET_NEAR, shape_of
+from .shape import RUN_NEAR, SET_NEAR
 
 PASSED = 0.2  # weight factor for a card that would have made a passed card useful
 THREW = 0.3  # ... for a card that goes with one they threw
@@ -59,10 +59,3 @@ def sample_hand(knowledge: Knowledge, seat: int, size: int, rng: random.Random,
     keyed.sort(reverse=True)
     return tuple(sorted(known + [k for _, k in keyed[:want]]))
 
-
-def wants(hand: tuple[int, ...], kind: int, wild: frozenset[int], slots: int,
-          live: int) -> bool:
-    """Would taking ``kind`` bring this hand closer to a declaration?"""
-    before = shape_of(hand, wild, slots, live).need
-    after = shape_of(tuple(sorted(hand + (kind,))), wild, slots, live).need
-    return after < before

@@ -34,6 +34,7 @@ from .rules import RuleSet
 from .settle import evaluate_hand
 from .state import ACTIVE, DEAD, OUT, PACKED, GameState
 from .variant import family_of
+from .view import PlayerView
 
 
 def _rng(state_or_seed, *parts) -> random.Random:
@@ -307,9 +308,9 @@ def _discard(state: GameState, action: Discard) -> tuple[GameState, list[Event]]
     return _next_turn(state, [Discarded(seat, action.card)])
 
 
-def pack_cost(state: GameState, seat: int) -> tuple[int, bool]:
+def pack_cost(state: GameState | PlayerView, seat: int) -> tuple[int, bool]:
     """What packing now costs ``seat`` (before any deal multiplier), and
-    whether it is a first drop."""
+    whether it is a first drop.  A player's view is enough to know it."""
     first = state.turns_taken[seat] == 0
     return (state.rules.first_drop if first else state.rules.middle_drop), first
 
