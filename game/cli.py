@@ -9,11 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 
-from .engine import RuleError, format_cards, parse_cards, parse_kind, preset
-from .engine.cards import JOKER_KIND, make_card
-from .engine.variant import family_of
+from .engine import RuleError, format_cards, parse_cards, preset
+from .engine.families import family_of
+from .engine.families.base import HandQuery
 
 
 class UsageError(Exception):
@@ -31,7 +30,10 @@ def _parser() -> argparse.ArgumentParser:
     ev = sub.add_parser("evaluate", help="score hands: count, declarable, best melds")
     ev.add_argument("--variant", default="paplu")
     ev.add_argument("--cut", help="the cut joker, e.g. 5H (every 5 wild) or JK")
-    ev.add_argument("--decks", type=int, default=2, help="decks in play (3+ allows tanalas)")
+    ev.add_argument("--decks", type=int, default=None,
+                    help="decks in play (13-card: default 2; 3+ allows tanalas)")
+    ev.add_argument("--tiplu", help="Marriage: the tiplu, e.g. 7H")
+    ev.add_argument("--seen", action="store_true", help="Marriage: the player has seen the tiplu")
     ev.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     ev.add_argument("hands", nargs="*", metavar="HAND")
     sim = sub.add_parser("simulate", help="play whole deals with bots, checking invariants")
@@ -43,55 +45,40 @@ def _parser() -> argparse.ArgumentParser:
                      help="comma-separated bot names or file.py:Class, one per seat (cycled)")
     sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    sim.add_argument("--check", choices=("sampled", "full"), default="sampled",
+                     help="full: every invariant after every action (slower)")
     return p
 
 
 def _rules(variant: str, pairs: list[str]):
-    from .engine.rules import parse_options
-
-    return preset(variant, parse_options(pairs))
+    return preset(variant).with_text_options(pairs)
 
 
 # ---------------------------------------------------------------- evaluate
 
 
-def evaluate_line(text: str, rules, wild: frozenset[int], decks: int, mult: int) -> dict:
-    cards = parse_cards(text)
-    if not cards:
-        raise UsageError("empty hand")
-    counts = Counter(c.kind for c in cards)
-    for kind, n in counts.items():
-        limit = decks * max(1, rules.jokers_per_deck) if kind == JOKER_KIND else decks
-        if n > limit:
-            name = "JK" if kind == JOKER_KIND else format_cards([make_card(kind)])
-            raise UsageError(f"{n} copies of {name} cannot come from {decks} deck(s)")
-    ev = family_of(rules).evaluate(rules, decks, cards, wild)
-    count = ev.count
-    if rules.cap is not None:
-        count = min(count, rules.cap)
-    return {
-        "hand": format_cards(cards),
-        "count": count * mult,
-        "declarable": ev.declarable,
-        "melds": [[str(c) for c in m.cards] for m in ev.melds],
-        "deadwood": [str(c) for c in ev.deadwood],
-    }
+def _hands(args) -> list[str]:
+    if args.hands:
+        lines = list(args.hands)
+    else:
+        lines = [ln for ln in sys.stdin if ln.strip()]
+        if not lines:
+            raise UsageError("no hand given: pass hands as arguments or one per line on "
+                             "standard input")
+    return lines
 
 
 def cmd_evaluate(args) -> int:
     rules = _rules(args.variant, args.rule)
-    if not 1 <= args.decks <= 4:
-        raise UsageError("--decks must be 1..4")
     fam = family_of(rules)
-    cut = None
-    if args.cut:
-        cut = make_card(parse_kind(args.cut))
-    wild = fam.wild_kinds(rules, cut)
-    mult = fam.deal_multiplier(rules, cut)
-    lines = args.hands if args.hands else [ln for ln in sys.stdin if ln.strip()]
+    query = HandQuery(cut=args.cut, decks=args.decks, tiplu=args.tiplu, seen=args.seen)
+    context = fam.hand_context(rules, query)  # refuses impossible flags with the reason
     out = []
-    for line in lines:
-        out.append(json.dumps(evaluate_line(line, rules, wild, args.decks, mult)))
+    for line in _hands(args):
+        cards = parse_cards(line)
+        fam.check_hand(rules, cards, context)
+        out.append(json.dumps({"hand": format_cards(cards),
+                               **fam.describe_hand(rules, cards, context)}))
     print("\n".join(out))
     return 0
 
@@ -111,7 +98,7 @@ def cmd_simulate(args) -> int:
         raise UsageError("--bots needs at least one bot")
     try:
         summary = simulate(rules, args.players, args.deals, args.seed, specs,
-                           progress=None if args.quiet else sys.stderr)
+                           progress=None if args.quiet else sys.stderr, check=args.check)
     except SimulationError as exc:
         print(f"invariant broken: {exc}", file=sys.stderr)
         return 1

@@ -7,7 +7,16 @@ import time
 from typing import TextIO
 
 from .ai.registry import bot_label, make_bot
-from .engine import IllegalAction, InvariantError, NextDeal, Phase, apply, check_invariants
+from .engine import (
+    IllegalAction,
+    InvariantError,
+    NextDeal,
+    Phase,
+    apply,
+    check_cheap,
+    check_invariants,
+)
+from .engine.actions import Declared
 from .engine.game import new_match
 from .engine.rules import RuleSet
 from .engine.view import view_for
@@ -28,13 +37,24 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+CHECKS = ("full", "sampled")
+SAMPLE_EVERY = 16  # a full conservation check on every 16th action (and every deal end)
+
+
 def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[str],
-             progress: TextIO | None = None) -> dict:
+             progress: TextIO | None = None, check: str = "sampled") -> dict:
+    """Play ``deals`` deals with these bots.  Every action is checked to be
+    one the bot was offered; a bot's wrong show is an error too.  ``check``:
+    "full" runs the full invariant check after every action, "sampled" the
+    cheap one after every action and the full one at deal ends and on every
+    16th action."""
+    if check not in CHECKS:
+        raise ValueError(f"check must be one of {', '.join(CHECKS)}")
     seat_specs = [specs[i % len(specs)] for i in range(players)]
     bots = [make_bot(spec, seed * 1000 + i) for i, spec in enumerate(seat_specs)]
     won = [0] * players
     points = [0] * players
-    played = void = turns = decided = 0
+    played = void = turns = decided = actions = 0
     match_no = 0
     start = time.perf_counter()
     last_report = start
@@ -51,17 +71,30 @@ def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[st
                 action = NextDeal()
             else:
                 try:
-                    action = bots[seat].choose(view_for(state, seat))
+                    view = view_for(state, seat)
+                    action = bots[seat].choose(view)
                 except Exception as exc:  # a bot crash is reported with its position
                     raise SimulationError(_where(seed, match_no, state, None, exc)) from exc
+                if action not in view.legal:
+                    raise SimulationError(_where(seed, match_no, state, action,
+                                                 "the bot chose a move it was not offered"))
             if state.phase == Phase.DRAW:
                 turns += 1
+            actions += 1
+            before = state
             try:
                 state, events = apply(state, action)
-                check_invariants(state)
+                ended = any(getattr(ev, "result", None) is not None for ev in events)
+                if check == "full" or ended or actions % SAMPLE_EVERY == 0:
+                    check_invariants(state)
+                else:
+                    check_cheap(state)
             except (IllegalAction, InvariantError) as exc:
-                raise SimulationError(_where(seed, match_no, state, action, exc)) from exc
+                raise SimulationError(_where(seed, match_no, before, action, exc)) from exc
             for ev in events:
+                if isinstance(ev, Declared) and not ev.valid:
+                    raise SimulationError(_where(seed, match_no, before, action,
+                                                 f"a false show ({ev.reason})"))
                 result = getattr(ev, "result", None)
                 if result is None:
                     continue
@@ -102,6 +135,8 @@ def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[st
         "void": void,
         "turns_per_deal": round(turns / played, 2),
         "seconds": round(seconds, 3),
+        "deals_per_second": round(played / seconds, 2) if seconds else None,
+        "check": check,
         "seats": seats,
         "bots": bots_summary,
     }

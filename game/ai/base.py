@@ -13,7 +13,6 @@ from collections.abc import Generator
 
 from ..engine import (
     Answer,
-    Declare,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -24,6 +23,7 @@ from ..engine import (
     ShowDealtHand,
 )
 from ..engine.actions import Action
+from ..engine.shows import valid_declarations
 from .knowledge import is_wild_kind
 
 Thought = Generator[None, None, Action]
@@ -74,9 +74,8 @@ class LevelBot:
         for a in legal:
             if isinstance(a, ShowDealtHand):
                 return a
-        declares = [a for a in legal if isinstance(a, Declare)]
+        declares = valid_declarations(view)
         if declares:
-            # every listed declaration is valid: throw the costliest card
             return max(declares, key=lambda a: (card_points(a.card, view), a.card.uid))
         if NextDeal() in legal:
             return NextDeal()

@@ -15,7 +15,8 @@ from ..engine import (
     ShowDealtHand,
 )
 from ..engine.actions import Action, Answer
-from ..engine.variant import family_of
+from ..engine.families import family_of
+from ..engine.shows import valid_declarations
 
 
 class RandomBot:
@@ -28,8 +29,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        legal = list(view.legal)
-        declares = [a for a in legal if isinstance(a, (Declare, ShowDealtHand))]
+        legal = [a for a in view.legal if not isinstance(a, Declare)]
+        declares = [a for a in legal if isinstance(a, ShowDealtHand)] + valid_declarations(view)
         if declares:
             return declares[0]
         calm = [a for a in legal if not isinstance(a, Pack)]
@@ -55,8 +56,11 @@ class GreedyBot:
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         for a in legal:
-            if isinstance(a, (ShowDealtHand, Declare)):
+            if isinstance(a, ShowDealtHand):
                 return a
+        declares = valid_declarations(view)
+        if declares:
+            return declares[0]
         if any(isinstance(a, (NextDeal, Answer)) for a in legal):
             return legal[0]
         if any(isinstance(a, DrawStock) for a in legal) or any(

@@ -7,7 +7,7 @@ engine lists a valid declaration, so it never misses a win it holds."""
 from __future__ import annotations
 
 from ..engine import Discard, DrawDiscard, DrawStock, PlayerView
-from ..engine.variant import family_of
+from ..engine.families import family_of
 from .base import LevelBot, Thought, card_points
 from .knowledge import is_wild_kind
 

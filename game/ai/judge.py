@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Card, PlayerView
-from ..engine.variant import family_of
+from ..engine.families import family_of
 from .knowledge import Knowledge
 from .shape import Shape, shape_of
 

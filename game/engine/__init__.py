@@ -17,9 +17,10 @@ from .actions import (
     ShowDealtHand,
 )
 from .cards import JOKER_KIND, Card, Suit, format_cards, parse_cards, parse_kind
+from .families import PRESETS, family_of, preset
 from .game import apply, check, declarable, is_wild, legal_actions, new_match, shoe_for
-from .invariants import InvariantError, check_invariants
-from .rules import PRESETS, RuleError, RuleSet, preset
+from .invariants import InvariantError, check_cheap, check_invariants
+from .rules import RuleError, RuleSet
 from .solver import Evaluation, Meld, MeldOptions, evaluate
 from .state import GameState
 from .view import PlayerView, view_for
@@ -29,7 +30,8 @@ __all__ = [
     "DrawStock", "Evaluation", "Event", "GameState", "IllegalAction", "InvariantError",
     "JOKER_KIND", "Meld", "MeldOptions", "NextDeal", "PRESETS", "Pack", "Phase",
     "PlayerView", "RuleError", "RuleSet", "SeatResult", "ShowDealtHand", "Suit", "apply",
-    "check", "check_invariants", "declarable", "evaluate", "format_cards", "is_wild",
+    "check", "check_cheap", "check_invariants", "declarable", "evaluate", "family_of",
+    "format_cards", "is_wild",
     "legal_actions", "new_match", "parse_cards", "parse_kind", "preset", "shoe_for",
     "view_for",
 ]

@@ -28,12 +28,11 @@ from .actions import (
     ShowDealtHand,
     StockReshuffled,
 )
-from .cards import Card, build_shoe
-from .match import after_deal, answer_offer, starting_scores
+from .cards import Card
+from .families import ActionSpec, family_of
+from .match import answer_offer, starting_scores
 from .rules import RuleSet
-from .settle import evaluate_hand
 from .state import ACTIVE, DEAD, OUT, PACKED, GameState
-from .variant import family_of
 from .view import PlayerView
 
 
@@ -43,7 +42,7 @@ def _rng(state_or_seed, *parts) -> random.Random:
 
 
 def shoe_for(rules: RuleSet, players: int) -> list[Card]:
-    return build_shoe(rules.decks_for(players), family_of(rules).jokers_per_deck(rules))
+    return family_of(rules).shoe(rules, players)
 
 
 def _seat_draw(rules: RuleSet, players: int, seed: int) -> tuple[tuple[Card, ...], int]:
@@ -128,9 +127,10 @@ def start_deal(state: GameState, dealer: int,
         deal_no=state.deal_no + 1, phase=Phase.DRAW, turn=first,
         hands=tuple(tuple(h) for h in hands), turns_taken=(0,) * n, stock=stock,
         discard=(upcard,), cut=cut, wild=wild, aside=(), picked=None, upcard_fresh=True,
-        owed=(0,) * n, reshuffles=0, result=None, log=(), offer=None,
+        owed=(0,) * n, reshuffles=0, result=None, log=(), offer=None, extra=None,
     )
-    return state, [DealStarted(state.deal_no, dealer, cut, upcard, wild, tuple(seats))]
+    state, more = fam.start_deal(state)
+    return state, [DealStarted(state.deal_no, dealer, cut, upcard, wild, tuple(seats)), *more]
 
 
 # ---------------------------------------------------------------- queries
@@ -141,120 +141,51 @@ def is_wild(state: GameState, card: Card) -> bool:
 
 
 def declarable(state: GameState, cards) -> bool:
-    return family_of(state.rules).declarable(state.rules, state.decks, cards, state.wild)
+    """Whether ``cards`` would be a valid show by the player to act."""
+    return family_of(state.rules).show_reason(state, state.turn, tuple(cards)) is None
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every action ``check`` accepts now (an invalid declaration, which the
-    penalty option also accepts as a wrong show, is left out)."""
-    ph = state.phase
-    if ph == Phase.DRAW:
-        acts: list[Action] = []
-        if state.stock:
-            acts.append(DrawStock())
-        if _discard_reason(state) is None:
-            acts.append(DrawDiscard())
-        acts.append(Pack())
-        if _hand_rummy_reason(state) is None:
-            acts.append(ShowDealtHand())
-        return acts
-    if ph == Phase.DISCARD:
-        hand = state.hands[state.turn]
-        acts = []
-        seen: set[int] = set()
-        for i, card in enumerate(hand):
-            if card == state.picked and not state.rules.may_discard_picked:
-                continue
-            acts.append(Discard(card))
-            if card.kind in seen:
-                continue  # same kind: same remaining hand
-            seen.add(card.kind)
-            if declarable(state, hand[:i] + hand[i + 1:]):
-                acts.append(Declare(card))
-        return acts
-    if ph == Phase.DEAL_OVER:
-        return [NextDeal()]
-    if ph == Phase.DECIDE:
-        return [Answer(True), Answer(False)]
-    return []
+    """Every action whose preconditions hold now, phase by phase.
+
+    Cheap on purpose (it runs on every step of every simulation and frame): a
+    declaration is offered for every card the player may throw, and whether
+    the rest is a valid show is decided when it is applied (a wrong show, or
+    a refusal under ``invalid_declaration=refuse``).  ``shows.valid_declarations``
+    answers "which discards leave a valid show", cached."""
+    out: list[Action] = []
+    for spec in _specs(state.rules).by_phase.get(state.phase, ()):
+        for action in spec.offers(state):
+            if spec.reason(state, action) is None:
+                out.append(action)
+    return out
 
 
-def _discard_reason(state: GameState) -> str | None:
-    if not state.discard:
-        return "the discard pile is empty"
-    top = state.discard[-1]
-    if not state.rules.joker_pickup and is_wild(state, top) and not state.upcard_fresh:
-        return "a wild card on the discard pile may not be taken"
-    return None
-
-
-def _hand_rummy_reason(state: GameState) -> str | None:
-    if state.turns_taken[state.turn] != 0:
-        return "a dealt hand can be shown only at your first turn"
-    if not declarable(state, state.hands[state.turn]):
-        return "the dealt hand is not a valid declaration"
-    return None
+def invalid_reason(state: GameState, cards) -> str:
+    return family_of(state.rules).show_reason(state, state.turn, tuple(cards)) or ""
 
 
 def check(state: GameState, action: Action) -> None:
     """Raise ``IllegalAction`` (with the reason) unless ``action`` is allowed."""
+    reason = _refusal(state, action)
+    if reason:
+        raise IllegalAction(reason)
+
+
+def _refusal(state: GameState, action: Action) -> str | None:
     ph = state.phase
-    name = type(action).__name__
     if ph == Phase.MATCH_OVER:
-        raise IllegalAction("the match is over")
-    if isinstance(action, NextDeal):
-        if ph != Phase.DEAL_OVER:
-            raise IllegalAction("the deal is still being played")
-        return
-    if isinstance(action, Answer):
-        if ph != Phase.DECIDE:
-            raise IllegalAction("there is no offer to answer")
-        return
-    if ph in (Phase.DEAL_OVER, Phase.DECIDE):
-        raise IllegalAction("the deal is over")
-    if ph == Phase.DRAW:
-        if isinstance(action, DrawStock):
-            if not state.stock:
-                raise IllegalAction("the stock is empty")
-            return
-        if isinstance(action, DrawDiscard):
-            reason = _discard_reason(state)
-            if reason:
-                raise IllegalAction(reason)
-            return
-        if isinstance(action, Pack):
-            return
-        if isinstance(action, ShowDealtHand):
-            reason = _hand_rummy_reason(state)
-            if reason:
-                raise IllegalAction(reason)
-            return
-        raise IllegalAction(f"draw a card first (from the stock or the discard pile), not {name}")
-    # DISCARD phase
-    if isinstance(action, (Discard, Declare)):
-        hand = state.hands[state.turn]
-        if action.card not in hand:
-            raise IllegalAction(f"{action.card} is not in your hand")
-        if action.card == state.picked and not state.rules.may_discard_picked:
-            raise IllegalAction("you may not discard the card you just took from the pile")
-        if isinstance(action, Declare) and state.rules.invalid_declaration == "refuse":
-            rest = tuple(c for c in hand if c != action.card)
-            if not declarable(state, rest):
-                raise IllegalAction("not a valid declaration: " + invalid_reason(state, rest))
-        return
-    if isinstance(action, Pack):
-        raise IllegalAction("you can pack only at the start of your turn, before drawing")
-    raise IllegalAction(f"discard a card or declare, not {name}")
-
-
-def invalid_reason(state: GameState, cards) -> str:
-    ev = evaluate_hand(state, cards)
-    if ev.tier == "none":
-        return "it needs a pure sequence"
-    if ev.tier == "pure":
-        return "it needs a second sequence" + (
-            " (and one life of 4 cards)" if state.rules.four_card_life else "")
-    return f"{len(ev.deadwood)} card(s) are in no meld"
+        return "the match is over"
+    table = _specs(state.rules)
+    spec = table.specs.get(type(action))
+    if spec is None:
+        return f"{type(action).__name__} is not an action of this game"
+    if ph not in spec.phases:
+        return table.wrong_phase(state, action)
+    reason = spec.reason(state, action)
+    if reason is None and spec.validate is not None:
+        reason = spec.validate(state, action)
+    return reason
 
 
 # ------------------------------------------------------------------ apply
@@ -262,8 +193,7 @@ def invalid_reason(state: GameState, cards) -> str:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     check(state, action)
-    handler = _HANDLERS[type(action)]
-    return handler(state, action)
+    return _specs(state.rules).specs[type(action)].handler(state, action)
 
 
 def _set_hand(state: GameState, seat: int, hand) -> tuple[tuple[Card, ...], ...]:
@@ -312,7 +242,7 @@ def pack_cost(state: GameState | PlayerView, seat: int) -> tuple[int, bool]:
     """What packing now costs ``seat`` (before any deal multiplier), and
     whether it is a first drop.  A player's view is enough to know it."""
     first = state.turns_taken[seat] == 0
-    return (state.rules.first_drop if first else state.rules.middle_drop), first
+    return family_of(state.rules).pack_cost(state.rules, first), first
 
 
 def _pack(state: GameState, action) -> tuple[GameState, list[Event]]:
@@ -343,12 +273,12 @@ def _declare(state: GameState, action: Declare) -> tuple[GameState, list[Event]]
     rest = _remove(state.hands[seat], action.card)
     state = state.replace(hands=_set_hand(state, seat, rest),
                           discard=state.discard + (action.card,), picked=None)
-    if declarable(state, rest):
+    reason = family_of(state.rules).show_reason(state, seat, rest)
+    if reason is None:
         state = state.replace(log=state.log + ((seat, "declare", action.card),))
         events: list[Event] = [Declared(seat, True, action.card)]
         return _end_deal(state, seat, "declare", events)
     # wrong show: the hand is dead and pays the penalty; play goes on
-    reason = invalid_reason(state, rest)
     owed = list(state.owed)
     owed[seat] = state.rules.wrong_show_points
     status = list(state.status)
@@ -383,6 +313,9 @@ def _stock_check(state: GameState, events: list[Event]):
     """The player to draw finds the stock empty: void deal or reshuffle."""
     if state.stock:
         return state, events
+    outcome = family_of(state.rules).on_stock_empty(state, events)
+    if outcome is not None:
+        return outcome
     if state.rules.stock_empty == "reshuffle" and len(state.discard) > 1:
         pile = list(state.discard[:-1])
         _rng(state, "reshuffle", state.deal_no, state.reshuffles).shuffle(pile)
@@ -393,8 +326,9 @@ def _stock_check(state: GameState, events: list[Event]):
 
 
 def _end_deal(state: GameState, winner: int | None, how: str, events: list[Event]):
-    result = family_of(state.rules).settle(state, winner, how)
-    state, more = after_deal(state, result)
+    fam = family_of(state.rules)
+    result = fam.settle(state, winner, how)
+    state, more = fam.after_deal(state, result)
     return state, events + more
 
 
@@ -412,13 +346,130 @@ def _answer(state: GameState, action: Answer) -> tuple[GameState, list[Event]]:
     return answer_offer(state, action.yes)
 
 
-_HANDLERS = {
-    DrawStock: _draw_stock,
-    DrawDiscard: _draw_discard,
-    Discard: _discard,
-    Declare: _declare,
-    ShowDealtHand: _show_dealt,
-    Pack: _pack,
-    NextDeal: _next_deal,
-    Answer: _answer,
-}
+# ------------------------------------------------------ the action tables
+
+
+def _seat_reason(state: GameState, action) -> str | None:
+    return None
+
+
+def _stock_reason(state: GameState, action) -> str | None:
+    return None if state.stock else "the stock is empty"
+
+
+def _take_reason(state: GameState, action) -> str | None:
+    if not state.discard:
+        return "the discard pile is empty"
+    return family_of(state.rules).take_discard_reason(state)
+
+
+def _throw_reason(state: GameState, action) -> str | None:
+    if action.card not in state.hands[state.turn]:
+        return f"{action.card} is not in your hand"
+    if action.card == state.picked and not state.rules.may_discard_picked:
+        return "you may not discard the card you just took from the pile"
+    return None
+
+
+def _declare_validate(state: GameState, action) -> str | None:
+    """Under ``refuse`` an invalid show is refused; under ``penalty`` it is
+    allowed and becomes a wrong show when applied."""
+    if state.rules.invalid_declaration != "refuse":
+        return None
+    rest = _remove(state.hands[state.turn], action.card)
+    reason = family_of(state.rules).show_reason(state, state.turn, rest)
+    return None if reason is None else "not a valid declaration: " + reason
+
+
+def _discards(state: GameState):
+    return [Discard(c) for c in state.hands[state.turn]]
+
+
+def _declares(state: GameState):
+    """One declaration per kind (the same kind leaves the same hand), never
+    with the card just picked when that may not be thrown."""
+    out, seen = [], set()
+    barred = None if state.rules.may_discard_picked else state.picked
+    for c in state.hands[state.turn]:
+        if c != barred and c.kind not in seen:
+            seen.add(c.kind)
+            out.append(Declare(c))
+    return out
+
+
+def _hand_rummy_reason(state: GameState, action=None) -> str | None:
+    if state.turns_taken[state.turn] != 0:
+        return "a dealt hand can be shown only at your first turn"
+    if family_of(state.rules).show_reason(state, state.turn, state.hands[state.turn]):
+        return "the dealt hand is not a valid declaration"
+    return None
+
+
+_D, _X = (Phase.DRAW,), (Phase.DISCARD,)
+
+
+def core_specs() -> dict[type, ActionSpec]:
+    """The core's actions; families edit a copy (``Family.action_specs``)."""
+    return {
+        DrawStock: ActionSpec(DrawStock, _D, lambda s: [DrawStock()], _stock_reason,
+                              _draw_stock),
+        DrawDiscard: ActionSpec(DrawDiscard, _D, lambda s: [DrawDiscard()], _take_reason,
+                                _draw_discard),
+        Pack: ActionSpec(Pack, _D, lambda s: [Pack()], _seat_reason, _pack),
+        Discard: ActionSpec(Discard, _X, _discards, _throw_reason, _discard),
+        Declare: ActionSpec(Declare, _X, _declares, _throw_reason, _declare,
+                            _declare_validate),
+        NextDeal: ActionSpec(NextDeal, (Phase.DEAL_OVER,), lambda s: [NextDeal()],
+                             _seat_reason, _next_deal),
+        Answer: ActionSpec(Answer, (Phase.DECIDE,), lambda s: [Answer(True), Answer(False)],
+                           _seat_reason, _answer),
+    }
+
+
+def show_dealt_spec() -> ActionSpec:
+    """Hand rummy (13-card): show the dealt hand at the first turn, without
+    drawing.  Its check runs the solver, so it is offered only at a first turn."""
+    def offers(state: GameState):
+        return [ShowDealtHand()] if state.turns_taken[state.turn] == 0 else []
+    return ActionSpec(ShowDealtHand, _D, offers, _hand_rummy_reason, _show_dealt)
+
+
+class _Table:
+    """A family's action table, indexed by phase, with the refusal for an
+    action tried in the wrong phase."""
+
+    def __init__(self, specs: dict[type, ActionSpec]):
+        self.specs = specs
+        by_phase: dict[Phase, list[ActionSpec]] = {}
+        for spec in specs.values():
+            for ph in spec.phases:
+                by_phase.setdefault(ph, []).append(spec)
+        self.by_phase = {ph: tuple(v) for ph, v in by_phase.items()}
+
+    def wrong_phase(self, state: GameState, action: Action) -> str:
+        ph = state.phase
+        name = type(action).__name__
+        if isinstance(action, NextDeal):
+            return "the deal is still being played"
+        if isinstance(action, Answer):
+            return "there is no offer to answer"
+        if ph in (Phase.DEAL_OVER, Phase.DECIDE):
+            return "the deal is over"
+        if ph == Phase.DRAW:
+            return f"draw a card first (from the stock or the discard pile), not {name}"
+        if isinstance(action, Pack):
+            return "you can pack only at the start of your turn, before drawing"
+        if ph == Phase.DISCARD:
+            return f"discard a card or declare, not {name}"
+        return f"{name} is not allowed now"
+
+
+_TABLES: dict[str, _Table] = {}
+
+
+def _specs(rules: RuleSet) -> _Table:
+    table = _TABLES.get(rules.family)
+    if table is None:
+        table = _Table(family_of(rules).action_specs(core_specs()))
+        _TABLES[rules.family] = table
+    return table

@@ -107,3 +107,13 @@ def answer_offer(state: GameState, yes: bool) -> tuple[GameState, list[Event]]:
     if later:
         return state.replace(offer=("split", later[0], standing)), events
     return _finish(state, standing, events, split=True)
+
+
+def score_deltas(state: GameState, winner: int, pays: list[int]) -> tuple[int, ...]:
+    """Pool adds penalties to each loser; every other format moves the
+    payments from the losers to the winner."""
+    if state.rules.match == "pool":
+        return tuple(pays)
+    deltas = [-p for p in pays]
+    deltas[winner] = sum(pays)
+    return tuple(deltas)

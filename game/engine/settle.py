@@ -1,11 +1,12 @@
-"""What every seat pays when a deal ends (RULES.md §2 settlement, §3 penalties)."""
+"""What every seat pays when a 13-card deal ends (RULES.md §2 settlement, §3 penalties)."""
 
 from __future__ import annotations
 
 from .actions import DealResult, SeatResult
+from .families import family_of
+from .match import score_deltas
 from .solver import Evaluation
 from .state import ACTIVE, DEAD, OUT, PACKED, GameState
-from .variant import family_of
 
 TIER_WHY = {
     "none": "no pure sequence: every card counts",
@@ -96,13 +97,3 @@ def settle(state: GameState, winner: int | None, how: str) -> DealResult:
     deltas = score_deltas(state, winner, pays)
     return DealResult(state.deal_no - 1, winner, False, tuple(results), deltas, mult,
                       tuple(notes))
-
-
-def score_deltas(state: GameState, winner: int, pays: list[int]) -> tuple[int, ...]:
-    """Pool adds penalties to each loser; every other format moves the
-    payments from the losers to the winner."""
-    if state.rules.match == "pool":
-        return tuple(pays)
-    deltas = [-p for p in pays]
-    deltas[winner] = sum(pays)
-    return tuple(deltas)

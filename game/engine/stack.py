@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .cards import Card, parse_kind
+from .families import family_of
 from .game import shoe_for
 from .rules import RuleSet
-from .variant import family_of
 
 
 def stacked_order(rules: RuleSet, players: int, dealer: int, hands: dict[int, str],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import DealResult, Phase
 from .cards import Card
@@ -46,6 +47,7 @@ class GameState:
     result: DealResult | None
     log: tuple[tuple[int, str, Card | None], ...]  # public moves this deal
     offer: tuple | None  # DECIDE phase: ("rejoin", seat) or ("split", seat, seats)
+    extra: Any = None  # the family's own state (table melds, who saw the tiplu, ...)
 
     def replace(self, **changes) -> GameState:
         return dataclasses.replace(self, **changes)
@@ -91,4 +93,16 @@ class GameState:
         cards += self.aside
         if self.cut is not None:
             cards.append(self.cut)
+        from .families import family_of
+
+        cards += family_of(self.rules).table_cards(self)
         return cards
+
+    @property
+    def card_total(self) -> int:
+        """How many cards are anywhere now (cheap; conservation's first check)."""
+        from .families import family_of
+
+        n = sum(len(h) for h in self.hands) + len(self.stock) + len(self.discard)
+        n += len(self.aside) + (self.cut is not None)
+        return n + len(family_of(self.rules).table_cards(self))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action, DealResult, Phase
 from .cards import Card
@@ -37,6 +38,7 @@ class PlayerView:
     result: DealResult | None  # the last settled deal, all hands shown
     offer: tuple | None
     legal: tuple[Action, ...]  # the actions this seat may take now
+    extra: Any = None  # what this seat may see of the family's own state
 
     @property
     def my_turn(self) -> bool:
@@ -44,17 +46,21 @@ class PlayerView:
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:
+    from .families import family_of
     from .game import legal_actions  # the view carries its legal moves
 
+    fam = family_of(state.rules)
     acting = state.to_act == seat
     return PlayerView(
         seat=seat, rules=state.rules, players=state.players, decks=state.decks,
         phase=state.phase, turn=state.turn, to_act=state.to_act,
         hand=state.hands[seat], hand_sizes=tuple(len(h) for h in state.hands),
         status=state.status, turns_taken=state.turns_taken, stock_size=len(state.stock),
-        discard=state.discard, cut=state.cut, wild=state.wild, picked=state.picked,
+        discard=state.discard, cut=fam.cut_for(state, seat), wild=fam.wild_for(state, seat),
+        picked=state.picked,
         upcard_fresh=state.upcard_fresh, scores=state.scores, in_match=state.in_match,
         dealer=state.dealer, deal_no=state.deal_no, log=state.log,
         result=state.result if state.deal_over else None, offer=state.offer,
         legal=tuple(legal_actions(state)) if acting else (),
+        extra=fam.view_extra(state, seat),
     )

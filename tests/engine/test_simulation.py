@@ -27,7 +27,7 @@ RUNS = [
 def test_twenty_thousand_turns_keep_every_invariant():
     turns = 0
     for variant, players, deals, bots in RUNS:
-        summary = simulate(preset(variant), players, deals, 11, bots)
+        summary = simulate(preset(variant), players, deals, 11, bots, check="full")
         assert summary["deals"] == deals
         turns += summary["turns_per_deal"] * deals
         won = sum(s["won"] for s in summary["seats"])
@@ -42,6 +42,7 @@ def test_same_seed_same_game(variant):
     c = simulate(preset(variant), 3, 6, 6, ["random"])
     for s in (a, b, c):
         s.pop("seconds")
+        s.pop("deals_per_second")
     assert a == b and a != c
 
 
@@ -102,8 +103,13 @@ def test_simulate_reports_an_illegal_bot(tmp_path):
     r = _cli("simulate", "--variant", "paplu", "--players", "2", "--deals", "1",
              "--seed", "3", "--bots", f"{bot}:Cheat", "--quiet")
     assert r.returncode == 1
-    assert "seed 3" in r.stderr and "deal 1" in r.stderr and "draw a card first" in r.stderr
-    assert Discard  # the cheat's move, refused by the engine
+    assert "seed 3" in r.stderr and "deal 1" in r.stderr and "not offered" in r.stderr
+    assert Discard  # the cheat's move, not among the moves it was offered
+
+
+def test_evaluate_with_no_hand_on_stdin_says_so():
+    r = _cli("evaluate", stdin="")
+    assert r.returncode == 2 and "no hand given" in r.stderr
 
 
 @pytest.mark.parametrize("args", [
@@ -114,7 +120,19 @@ def test_simulate_reports_an_illegal_bot(tmp_path):
      "--bots", "nobody"],
     ["evaluate", "AS ZZ"],
     ["evaluate", "--rule", "cap", "AS"],
-    ["evaluate", "--decks", "1", "AS AS"],
+    ["evaluate", "--decks", "1", "AS AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"],
+    ["evaluate", "AS 2S"],  # a hand the variant cannot hold
+    ["evaluate", "--rule", "cut_mode=no_cut", "--cut", "5H",
+     "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"],
+    ["evaluate", "--rule", "cut_mode=no_jokers", "--rule", "jokers_per_deck=0",
+     "JK 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"],
+    ["evaluate", "--rule", "jokers_per_deck=0", "--cut", "JK",
+     "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"],
+    ["evaluate", "--rule", "hand_size=14", "AS"],
+    ["evaluate", "--rule", "family=x", "AS"],
+    ["evaluate", "--rule", "name=x", "AS"],
+    ["simulate", "--variant", "points", "--players", "2", "--deals", "1", "--seed", "1",
+     "--rule", "hand_size=0"],
     ["frobnicate"],
 ])
 def test_bad_arguments_one_line_exit_2(args):
@@ -134,11 +152,14 @@ def test_evaluate_cli():
 
 
 def test_evaluate_cli_stdin_variant_and_tanala():
-    hands = "4S 4S 4S 5D JK 7D 8C 8D 8H KS KD KC KH\n\nAH 5C 9D\n"
+    hands = ("4S 4S 4S 5D JK 7D 8C 8D 8H KS KD KC KH\n\n"
+             "AH 2H 3H 5C 6C JK 7D 7S 7H 4D 9S KD 8H\n")
     r = _cli("evaluate", "--variant", "points", "--decks", "3", stdin=hands)
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     assert [x["declarable"] for x in lines] == [True, False]
-    assert lines[1]["count"] == 24
+    # no cut given, so only the joker is wild.  AH 2H 3H pure, 5C 6C JK the
+    # second sequence, 7D 7S 7H a set: 4D 9S KD 8H stay = 4 + 9 + 10 + 8 = 31
+    assert lines[1]["count"] == 31
     r = _cli("evaluate", "--variant", "points", stdin=hands)
     assert r.returncode == 2  # three 4S cannot come from 2 decks
 
@@ -149,5 +170,8 @@ def test_evaluate_cli_cap_and_rules():
     assert json.loads(_cli("evaluate", "--variant", "points", loser).stdout)["count"] == 80
     r = _cli("evaluate", "--variant", "points", "--rule", "cap=none", loser)
     assert json.loads(r.stdout)["count"] == 89
-    r = _cli("evaluate", "--rule", "ace_points=11", "AH 5C 9D")
-    assert json.loads(r.stdout)["count"] == 25
+    # no pure sequence: every card counts, the Ace as 11: 11 + 5 + 9 + 2*4 ... see below
+    hand = "AH 5C 9D 2S 2S 4H 4D 6C 6D 8S 8H TC TD"
+    r = _cli("evaluate", "--rule", "ace_points=11", hand)
+    # 11 + 5 + 9 + 2 + 2 + 4 + 4 + 6 + 6 + 8 + 8 + 10 + 10 = 85
+    assert json.loads(r.stdout)["count"] == 85

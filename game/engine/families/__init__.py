@@ -1,0 +1,48 @@
+"""Game families: each module holds everything one family of games does
+differently from the core (RULES.md §2–§7).  This is the one registry the
+rule sets, presets, command line and menus read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import RuleError, RuleSet
+from .base import ActionSpec, Family
+from .thirteen import FAMILY as THIRTEEN
+
+FAMILIES: dict[str, Family] = {}
+PRESETS: dict[str, RuleSet] = {}
+
+
+def register(family: Family) -> None:
+    """Add a family and its presets (tests register small families too)."""
+    FAMILIES[family.name] = family
+    for name, rules in family.presets().items():
+        PRESETS[name] = rules
+
+
+def family_of(rules: RuleSet) -> Family:
+    try:
+        return FAMILIES[rules.family]
+    except KeyError:
+        raise RuleError(f"no game family {rules.family!r}") from None
+
+
+def preset(name: str, options: dict[str, Any] | None = None) -> RuleSet:
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise RuleError(f"unknown variant {name!r}: choose from {', '.join(PRESETS)}") from None
+    return base.with_options(**options) if options else base
+
+
+def load_rules(name: str, options: dict[str, Any]) -> RuleSet:
+    """A saved rule set: the preset ``name`` with ``options`` (unknown keys
+    are refused with the reason, as for every option)."""
+    return preset(name, {k: v for k, v in options.items() if k != "name"})
+
+
+register(THIRTEEN)
+
+__all__ = ["ActionSpec", "FAMILIES", "Family", "PRESETS", "family_of", "load_rules", "preset",
+           "register"]

@@ -1,0 +1,50 @@
+"""Fixed seeds give the same games as before the core moved to family
+modules and cheap legal moves: the action sequence, the winners and the
+scores were recorded on the code before the change (commit 492e8a4)."""
+
+import hashlib
+
+import pytest
+
+from game.ai.registry import make_bot
+from game.engine import NextDeal, Phase, apply, new_match, preset, view_for
+
+RECORDED = [
+    ("points", 4, 11, ["greedy"], 6, "7a73cdc007a8a660",
+     [0], [73, -14, -2, -57]),
+    ("paplu", 3, 5, ["easy", "medium", "hard"], 3, "cefa84c71876bb83",
+     [None, 2, 0], [-72, -18, 90]),
+    ("pool101", 3, 7, ["medium", "hard", "easy"], 8, "9a9b92d6585dd4eb",
+     [1, 0, 1, 1, 0, 0], [99, 122, 171]),
+    ("deals", 2, 3, ["hard", "medium"], 2, "ffeefec2b6f2fe37",
+     [1, 0], [183, 137]),
+    ("points", 2, 21, ["hard", "medium"], 5, "db87b4e84c50bb5b",
+     [1], [-75, 75]),
+    ("pool201", 4, 9, ["greedy", "easy"], 6, "216b1045e8d28fd1",
+     [0, 1, 1, 0, 1, 2], [157, 108, 138, 213]),
+]
+
+
+def _play(variant, players, seed, specs, deals):
+    bots = [make_bot(specs[i % len(specs)], seed * 1000 + i) for i in range(players)]
+    state, _ = new_match(preset(variant), players, seed)
+    digest = hashlib.sha256()
+    winners = []
+    while len(winners) < deals:
+        seat = state.to_act
+        if seat is None:
+            if state.phase == Phase.MATCH_OVER:
+                break
+            action = NextDeal()
+        else:
+            action = bots[seat].choose(view_for(state, seat))
+        digest.update(repr(action).encode())
+        state, events = apply(state, action)
+        winners += [ev.result.winner for ev in events if getattr(ev, "result", None)]
+    return digest.hexdigest()[:16], winners, list(state.scores)
+
+
+@pytest.mark.parametrize("variant,players,seed,specs,deals,digest,winners,scores", RECORDED)
+def test_same_seed_same_game_as_before(variant, players, seed, specs, deals, digest, winners,
+                                       scores):
+    assert _play(variant, players, seed, specs, deals) == (digest, winners, scores)
