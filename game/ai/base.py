@@ -23,7 +23,7 @@ from ..engine import (
     ShowDealtHand,
 )
 from ..engine.actions import Action
-from ..engine.shows import valid_declarations
+from ..engine.shows import declarations_thought
 from .knowledge import is_wild_kind
 
 Thought = Generator[None, None, Action]
@@ -45,6 +45,10 @@ class LevelBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make now")
         action = self.obvious(view)
+        if action is None and view.phase == Phase.DISCARD:
+            declares = yield from declarations_thought(view)
+            if declares:  # throw the costliest card
+                action = max(declares, key=lambda a: (card_points(a.card, view), a.card.uid))
         if action is None:
             if view.phase == Phase.DRAW:
                 action = yield from self.draw(view)
@@ -74,9 +78,6 @@ class LevelBot:
         for a in legal:
             if isinstance(a, ShowDealtHand):
                 return a
-        declares = valid_declarations(view)
-        if declares:
-            return max(declares, key=lambda a: (card_points(a.card, view), a.card.uid))
         if NextDeal() in legal:
             return NextDeal()
         if view.phase == Phase.DECIDE:

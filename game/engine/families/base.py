@@ -24,7 +24,7 @@ Where the hooks reach:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -125,11 +125,14 @@ class Family:
         ``seat``; None when they are."""
         return "this game has no declaration"
 
-    def showable_kinds(self, rules: RuleSet, decks: int, hand: tuple[Card, ...],
-                       wild: frozenset[int], extra: Any) -> frozenset[int]:
-        """Kinds whose discard leaves a valid show (bots, hints, the UI).
-        It may be slow: callers cache it per position."""
+    def iter_showable(self, rules: RuleSet, decks: int, hand: tuple[Card, ...],
+                      wild: frozenset[int], extra: Any) -> Generator[None, None, frozenset[int]]:
+        """Kinds whose discard leaves a valid show (bots, hints, the UI), as a
+        generator that yields between solver calls so a bot can slice it; the
+        result is its return value.  Callers cache it per position
+        (``shows.showable_kinds``)."""
         return frozenset()
+        yield  # a generator, like the families' versions
 
     # ----------------------------------------------------------------- cards
     def table_cards(self, state: GameState) -> list[Card]:

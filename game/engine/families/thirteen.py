@@ -183,7 +183,7 @@ class ThirteenFamily(Family):
                 " (and one life of 4 cards)" if state.rules.four_card_life else "")
         return f"{len(ev.deadwood)} card(s) are in no meld"
 
-    def showable_kinds(self, rules, decks, hand, wild, extra) -> frozenset[int]:
+    def iter_showable(self, rules, decks, hand, wild, extra):
         opts = self.meld_options(rules, decks)
         # If throwing d leaves a show, the whole hand melds with valid lives
         # and only d loose, so its count is at most d's points: one search
@@ -195,6 +195,7 @@ class ThirteenFamily(Family):
         for i, card in enumerate(hand):
             if card.kind in out:
                 continue
+            yield
             if is_declarable(hand[:i] + hand[i + 1:], wild, opts):
                 out.add(card.kind)
         return frozenset(out)
