@@ -9,13 +9,14 @@ from typing import Any
 
 import pygame
 
-from . import fonts, palette, savegame
-from .hand import HandArrangement
+from . import savegame
+from .art import palette
 from .menu_config import MenuConfig
 from .scene import Scene
-from .session import Session
 from .settings import Settings
-from .widgets import Metrics
+from .table.hand import HandArrangement
+from .table.session import Session
+from .widgets import Metrics, Toast
 
 MIN_SIZE = (240, 320)
 SAVE_EVERY = 1.0  # seconds between writes of a changed save
@@ -36,7 +37,7 @@ class _Silent:
 
 def make_sounds(enabled: bool) -> Any:
     try:
-        from .sound import Sounds
+        from .art.sound import Sounds
     except ImportError:
         return _Silent()
     try:
@@ -79,12 +80,12 @@ class App:
         self.frames = 0
         self._dirty = False
         self._since_save = 0.0
-        self._toast = ("", palette.TEXT, 0.0)
+        self.notice = Toast()  # the one short message over every scene
         self._touch_as_mouse = False
         if loaded.problem:
             self.toast(loaded.problem, palette.DANGER, 6.0)
             self.session = None
-        from .menu import MenuScene  # scenes import the app's helpers; import late
+        from .scenes.menu import MenuScene  # the scenes' modules import late
 
         if demo:
             self.start_demo(seed if seed is not None else random.randrange(1 << 30))
@@ -106,7 +107,10 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
+    # The lifecycle each scene sees is written out in ``Scene``'s docstring.
     def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.pause()
         self.stack.append(scene)
         scene.resize(self.size)
         scene.enter()
@@ -115,7 +119,7 @@ class App:
         if self.stack:
             self.stack.pop().exit()
         if self.top is not None:
-            self.top.enter()
+            self.top.resume()
 
     def replace(self, scene: Scene) -> None:
         while self.stack:
@@ -138,7 +142,7 @@ class App:
         self._start(Session(old.rules, old.players, random.randrange(1 << 30), old.levels))
 
     def _start(self, session: Session) -> None:
-        from .table import TableScene
+        from .table.scene import TableScene
 
         self.session = session
         self.arrangement = HandArrangement()
@@ -146,7 +150,7 @@ class App:
         self.replace(TableScene(self))
 
     def start_demo(self, seed: int) -> None:
-        from .table import TableScene
+        from .table.scene import TableScene
 
         rules, players, levels = self.config.build()
         self.session = Session(rules, players, seed, [levels[0], *levels])
@@ -154,13 +158,13 @@ class App:
         self.replace(TableScene(self))
 
     def continue_game(self) -> None:
-        from .table import TableScene
+        from .table.scene import TableScene
 
         if self.session is not None:
             self.replace(TableScene(self))
 
     def to_menu(self) -> None:
-        from .menu import MenuScene
+        from .scenes.menu import MenuScene
 
         self.save_now()
         self.replace(MenuScene(self))
@@ -180,7 +184,7 @@ class App:
             self.toast(problem, palette.DANGER, 4.0)
 
     def toast(self, text: str, color=palette.TEXT, seconds: float = 2.5) -> None:
-        self._toast = (text, color, seconds)
+        self.notice.show(text, color, seconds)
 
     # ------------------------------------------------------------ sound
     def play(self, name: str) -> None:
@@ -214,7 +218,7 @@ class App:
                 self.dispatch(self._finger_to_mouse(event))
         if self.top is not None:
             self.top.update(dt)
-        self._update_toast(dt)
+        self.notice.update(dt)
         if self._dirty:
             self._since_save += dt
             if self._since_save >= SAVE_EVERY:
@@ -272,29 +276,7 @@ class App:
                 start = i
         for scene in self.stack[start:]:
             scene.draw(surface)
-        self._draw_toast(surface)
-
-    def _update_toast(self, dt: float) -> None:
-        text, color, left = self._toast
-        if left > 0:
-            self._toast = (text, color, left - dt)
-
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        text, color, left = self._toast
-        if left <= 0 or not text:
-            return
-        m = self.metrics
-        from .widgets import panel, wrap
-
-        lines = wrap(text, m.body, int(surface.get_width() * 0.8))
-        lh = int(m.body * 1.3)
-        w = max(fonts.font(m.body).size(s)[0] for s in lines) + 2 * m.pad
-        box = pygame.Rect(0, 0, w, lh * len(lines) + m.pad)
-        box.midtop = (surface.get_width() // 2, int(surface.get_height() * 0.12))
-        panel(surface, box, edge=color)
-        for i, line in enumerate(lines):
-            s = fonts.text(line, m.body, color)
-            surface.blit(s, s.get_rect(midtop=(box.centerx, box.y + m.pad // 2 + i * lh)))
+        self.notice.draw(surface, self.metrics)
 
     def screenshot(self, path: str) -> None:
         pygame.image.save(self.screen, path)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import PRESETS, RuleError, RuleSet, preset
-from .session import available_levels, default_level
+from .players import available_levels, default_level
 
 MAX_SEATS_ON_SCREEN = 6
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import storage
-from .hand import HandArrangement
-from .session import SaveError, Session
 from .settings import Settings
+from .table.hand import HandArrangement
+from .table.session import SaveError, Session
 
 SAVE_KEY = "indian-rummy-save"
 FORMAT = "indian-rummy"

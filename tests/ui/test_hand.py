@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import parse_cards, preset
 from game.engine.variant import family_of
-from game.ui.hand import HandArrangement
+from game.ui.table.hand import HandArrangement
 
 
 def assert_same_cards(arr: HandArrangement, hand) -> None:
@@ -138,7 +138,7 @@ def test_json_roundtrip_and_garbage():
 
 
 def test_group_count_is_capped_with_a_message():
-    from game.ui.hand import MAX_GROUPS, HandError
+    from game.ui.table.hand import MAX_GROUPS, HandError
 
     cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS")
     arr = HandArrangement([[c] for c in cards[:MAX_GROUPS - 1]] + [cards[MAX_GROUPS - 1:]])

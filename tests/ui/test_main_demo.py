@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from game.engine import Phase
-from game.ui.scoring import ScoringScene
-from game.ui.session import Session
+from game.ui.scenes import ScoringScene
 from game.ui.table import TableScene
+from game.ui.table.session import Session
 from tests.ui.helpers import App, step
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,10 +3,9 @@
 from collections import Counter
 
 from game.ai.registry import make_bot
-from game.engine import Declare, Phase
-from game.ui.menu import MenuScene
-from game.ui.scoring import ScoringScene
-from game.ui.screens import SettingsScene
+from game.engine import Phase
+from game.engine.shows import valid_declarations
+from game.ui.scenes import MenuScene, ScoringScene, SettingsScene
 from game.ui.table import TableScene
 from tests.ui.helpers import (
     App,
@@ -62,7 +61,7 @@ def test_menu_to_declaration_to_scores_and_next_deal():
         if isinstance(top, TableScene):
             table = top
             if table.my_turn and table.state.phase == Phase.DISCARD and table.message[2] <= 0:
-                can = any(isinstance(a, Declare) for a in table.session.view(0).legal)
+                can = bool(valid_declarations(table.session.view(0)))
                 assert can == table.status()[0].startswith("You can declare"), "hint"
             done = human_move(app, bot)
             if done != "wait":

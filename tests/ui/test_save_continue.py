@@ -6,7 +6,7 @@ import pygame
 
 from game.engine import Phase
 from game.ui import savegame, storage
-from game.ui.menu import MenuScene
+from game.ui.scenes import MenuScene
 from game.ui.table import TableScene
 from tests.ui.helpers import App, click, key, press, step, wait_until
 
@@ -63,8 +63,7 @@ def test_corrupt_save_gives_a_message_and_a_new_game():
     step(app)
     assert isinstance(app.top, MenuScene)
     assert app.session is None
-    text, _, left = app._toast
-    assert "could not be restored" in text and left > 0
+    assert "could not be restored" in app.notice.text and app.notice.left > 0
     assert all(getattr(b, "key", "") != "continue"
                for row in app.top.form.rows for b in getattr(row, "buttons", []))
     press(app, "start")
@@ -77,7 +76,7 @@ def test_garbage_and_foreign_saves_do_not_crash():
         app = App((640, 480))
         step(app, 2)
         assert isinstance(app.top, MenuScene)
-        assert app._toast[0], f"no message for {junk!r}"
+        assert app.notice.text, f"no message for {junk!r}"
 
 
 def test_demo_mode_never_writes_a_save():

@@ -1,7 +1,7 @@
 """The scores between deals: what each hand paid, match end, and pool offers."""
 
 from game.engine import Phase
-from game.ui.scoring import ScoringScene
+from game.ui.scenes import ScoringScene
 from game.ui.table import TableScene
 from tests.ui.helpers import App, press, step, wait_until
 

@@ -6,9 +6,9 @@ import pytest
 
 from game.engine import Discard, DrawStock, NextDeal, Pack, Phase, preset
 from game.ui import savegame
-from game.ui.hand import HandArrangement
-from game.ui.session import SaveError, Session, decode_action, encode_action
 from game.ui.settings import Settings
+from game.ui.table.hand import HandArrangement
+from game.ui.table.session import SaveError, Session, decode_action, encode_action
 
 
 def play_until_human_or_end(session: Session, limit: int = 500) -> None:
@@ -124,3 +124,28 @@ def test_menu_choices_from_a_foreign_save_fall_back_to_defaults():
     rules, players, levels = good.build()
     assert rules.name == "pool201" and rules.pool_rejoin and players == 3
     assert levels == ["hard", "easy"]
+
+
+# A match's rules as saves wrote them before rule sets were per family: every
+# field, with the family's identity and what it fixes beside the options.
+OLD_RULES = {
+    "name": "pool101", "family": "13card", "hand_size": 13, "min_players": 2,
+    "max_players": 6, "deck_rule": "online", "fixed_decks": 2, "jokers_per_deck": 2,
+    "cut_mode": "ace_jokers", "double_on_joker_cut": False, "ace_points": 10,
+    "direction": "clockwise", "may_discard_picked": False, "joker_pickup": True,
+    "four_card_life": False, "one_wild_per_impure": False, "all_wild_melds": False,
+    "invalid_declaration": "penalty", "wrong_show_points": 80, "first_drop": 20,
+    "middle_drop": 40, "first_packer_cards": "set_aside", "stock_empty": "reshuffle",
+    "cap": 60, "first_turn_rummy_half": True, "hand_rummy": "pagat", "match": "pool",
+    "rounds": 1, "pool_limit": 101, "pool_rejoin": False, "pool_split": False, "deals": 2,
+}
+
+
+def test_a_save_from_before_per_family_rules_still_loads():
+    match = {"rules": OLD_RULES, "players": 3, "seed": 7, "levels": [None, "greedy", "greedy"],
+             "actions": []}
+    session = Session.from_json(match)
+    assert session.rules == preset("pool101", {"cap": 60, "direction": "clockwise"})
+    assert Session.from_json(json.loads(json.dumps(session.to_json()))).rules == session.rules
+    with pytest.raises(SaveError, match="max_players"):
+        Session.from_json({**match, "rules": {**OLD_RULES, "max_players": 12}})

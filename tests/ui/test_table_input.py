@@ -4,8 +4,7 @@ import pygame
 import pytest
 
 from game.engine import Phase
-from game.ui.dialogs import DeclareDialog, PackDialog
-from game.ui.table import TableScene
+from game.ui.table import DeclareDialog, PackDialog, TableScene
 from tests.ui.helpers import (
     App,
     click,
@@ -254,7 +253,7 @@ def test_discard_key_without_a_chosen_card_asks_for_one(app):
 
 
 def test_after_packing_the_player_can_skip_to_the_end_of_the_deal():
-    from game.ui.scoring import ScoringScene
+    from game.ui.scenes import ScoringScene
 
     app = App((1280, 720), load=False, save=False, seed=5)
     app.settings.set("speed", "normal")
@@ -269,7 +268,7 @@ def test_after_packing_the_player_can_skip_to_the_end_of_the_deal():
 
 
 def test_the_whole_discard_pile_can_be_seen():
-    from game.ui.dialogs import DiscardsDialog
+    from game.ui.table import DiscardsDialog
 
     app = App((1280, 720), load=False, save=False, seed=5)
     app.settings.set("speed", "slow")

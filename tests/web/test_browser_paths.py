@@ -16,8 +16,8 @@ import pytest
 
 from game.ui import savegame
 from game.ui.menu_config import MenuConfig
-from game.ui.session import Session
 from game.ui.settings import Settings
+from game.ui.table.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("browser_harness.py")

@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from . import fonts, palette
-from .widgets import Button, Metrics, fit_text, wrap
+from ..art import fonts, palette
+from .buttons import Button
+from .metrics import Metrics
+from .text import fit_text, wrap
 
 DRAG_SLOP = 10  # pixels a finger may wander before a press becomes a scroll
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import Card, Discard, DrawDiscard, DrawStock, Phase
-from . import palette
+from ...engine import Card, Discard, DrawDiscard, DrawStock, Phase
+from ..art import palette
 from .hand import HandError
 
 DRAG_SLOP = 8  # pixels a press may move and still be a tap
@@ -32,6 +32,9 @@ class TableInput:
 
     # ------------------------------------------------------------ dispatch
     def handle_event(self, event: pygame.event.Event) -> bool:
+        for part in self.parts:  # the family's parts first (``parts.TablePart``)
+            if part.handle_event(event, self):
+                return True
         handler = _MOUSE.get(event.type)
         if handler is not None:
             return handler(self, event)

@@ -19,8 +19,9 @@ from __future__ import annotations
 import pygame
 
 from game.engine.cards import JOKER_KIND, RANK_NAMES, Card
-from game.ui import cardshapes as shapes
-from game.ui import fonts, palette
+
+from . import cardshapes as shapes
+from . import fonts, palette
 
 CARD_RATIO = 1.4  # height / width
 

@@ -1,20 +1,37 @@
-"""Dialogs over the table: pause, confirm pack, and the declare check."""
+"""Dialogs over the table: pause, confirm pack, the declare check, and the
+whole discard pile."""
 
 from __future__ import annotations
 
 import pygame
 
-from ..engine import Card
-from ..engine.game import invalid_reason, pack_cost
-from ..engine.settle import evaluate_hand
-from ..engine.variant import family_of
-from . import cardart, palette
-from .form import Buttons, Heading, Row, Text
+from ...engine import Card
+from ...engine.families import family_of
+from ...engine.game import invalid_reason, pack_cost
+from ...engine.settle import evaluate_hand
+from ..art import cardart, palette
+from ..scene import Scene
+from ..scenes.form_scene import FormScene
+from ..scenes.help import HelpScene
+from ..scenes.settings import SettingsScene
+from ..widgets import (
+    Button,
+    Buttons,
+    Heading,
+    Metrics,
+    Row,
+    Text,
+    dim,
+    draw_wrapped,
+    fit_text,
+    flow_buttons,
+    panel,
+    press_buttons,
+    wrap,
+)
 from .hand import HandArrangement
 from .layout import flow_hand
-from .scene import Scene
-from .screens import FormScene, HelpScene, SettingsScene
-from .widgets import Button, Metrics, dim, draw_wrapped, fit_text, flow_buttons, panel
+from .wording import card_name
 
 
 class PauseDialog(FormScene):
@@ -31,17 +48,6 @@ class PauseDialog(FormScene):
             Buttons(Button("Main menu", app.to_menu, key="menu")),
             Text("Your game is saved: Continue in the menu brings it back."),
         ]
-
-
-def _press_buttons(scene, event: pygame.event.Event) -> None:
-    """A button fires when the press and the release both land on it."""
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        scene._press = next((b for b in scene.buttons if b.hit(event.pos)), None)
-    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        b = next((b for b in scene.buttons if b.hit(event.pos)), None)
-        if b is not None and b is scene._press:
-            b.on_click()
-        scene._press = None
 
 
 class PackDialog(FormScene):
@@ -140,7 +146,7 @@ class DeclareDialog(Scene):
         self.rect.center = (size[0] // 2, size[1] // 2)
         inner = self.rect.inflate(-2 * m.pad, -2 * m.pad)
         self.title_y = inner.y
-        verdict_h = int(m.body * 1.3) * len(_lines(self.verdict, m.body, inner.w)) + m.pad
+        verdict_h = int(m.body * 1.3) * len(wrap(self.verdict, m.body, inner.w)) + m.pad
         buttons_h = m.button_h * (2 if w < 420 else 1) + m.pad
         top = inner.y + int(m.body * 1.8)
         self.cards_area = pygame.Rect(inner.x, top, inner.w,
@@ -153,7 +159,7 @@ class DeclareDialog(Scene):
         flow_buttons(self.buttons, area, m.body, m.button_h, m.pad, m.pad)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        _press_buttons(self, event)
+        press_buttons(self, event)
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
                 self._cancel()
@@ -172,7 +178,7 @@ class DeclareDialog(Scene):
         m = self.m
         dim(surface)
         panel(surface, self.rect, edge=palette.OK if self.valid else palette.DANGER)
-        title = fit_text(f"Declare and throw {_card_name(self.card)}?", m.body + 2,
+        title = fit_text(f"Declare and throw {card_name(self.card)}?", m.body + 2,
                          palette.GOLD, self.rect.w - 2 * m.pad, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.title_y)))
         wild = self.table.state.wild
@@ -190,21 +196,6 @@ class DeclareDialog(Scene):
         draw_wrapped(surface, self.verdict, m.body, color, self.verdict_rect, center=True)
         for b in self.buttons:
             b.draw(surface, m.body)
-
-
-def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
-    from .widgets import wrap
-
-    return wrap(text, size, width)
-
-
-def _card_name(card: Card) -> str:
-    if card.is_joker:
-        return "the joker"
-    from ..engine.cards import RANK_NAMES
-
-    return f"{RANK_NAMES[card.rank - 1]}{card.suit.symbol}"
-
 
 
 class DiscardsDialog(Scene):
@@ -237,7 +228,7 @@ class DiscardsDialog(Scene):
         flow_buttons(self.buttons, buttons, m.body, m.button_h, m.pad, m.pad * 2)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        _press_buttons(self, event)
+        press_buttons(self, event)
         if event.type == pygame.KEYDOWN and event.key in (
                 pygame.K_ESCAPE, pygame.K_AC_BACK, pygame.K_RETURN, pygame.K_SPACE,
                 pygame.K_KP_ENTER, pygame.K_v):

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..engine import Card, RuleSet
-from ..engine.cards import card_points
-from ..engine.melds import classify, meld_name
-from ..engine.variant import family_of
+from ...engine import Card, RuleSet
+from ...engine.cards import card_points
+from ...engine.families import family_of
+from ...engine.melds import classify, meld_name
 
 MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine import Card
-from . import cardart, fonts, palette
+from ...engine import Card
+from ..art import cardart, fonts, palette
 
 Point = tuple[float, float]
 

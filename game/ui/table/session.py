@@ -12,8 +12,8 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-from ..ai.registry import make_bot
-from ..engine import (
+from ...ai.registry import make_bot
+from ...engine import (
     Action,
     Answer,
     Card,
@@ -35,10 +35,8 @@ from ..engine import (
     new_match,
     view_for,
 )
-
-NAMES = ("You", "Asha", "Ravi", "Meera", "Arjun", "Priya", "Kabir", "Divya", "Vikram",
-         "Lata", "Sunil", "Nisha")
-HUMAN = None  # a seat whose level is None is played by the person at the screen
+from ...engine.families import PRESETS, load_rules
+from ..players import HUMAN, seat_names
 
 # Compact codes for the save file; the class's fields say what follows the code.
 ACTION_CODES: dict[type, str] = {
@@ -52,39 +50,25 @@ class SaveError(ValueError):
     """The saved match cannot be restored; the message says why."""
 
 
-def available_levels() -> list[tuple[str, str, str]]:
-    """(key, display name, description) of each AI level, easiest first."""
-    try:
-        from ..ai.levels import LEVELS
-    except ImportError:
-        return [("greedy", "Greedy", "Keeps its best melds and throws its costliest card."),
-                ("random", "Random", "Plays any legal move.")]
-    return [(key, name, desc) for key, (name, desc) in LEVELS.items()]
+# What saves written before the rule sets became per family held beside the
+# options: the family's identity and what it fixes, kept only if unchanged.
+_FIXED_KEYS = ("family", "hand_size", "min_players", "max_players")
 
 
-def default_level() -> str:
-    keys = [k for k, _, _ in available_levels()]
-    return "medium" if "medium" in keys else keys[0]
+def rules_to_json(rules: RuleSet) -> dict[str, Any]:
+    """The rule set as a save holds it: the preset's name and every option."""
+    return {"name": rules.name, **rules.options()}
 
 
-def level_name(level: str | None) -> str:
-    """How a level reads on screen ("Medium"); the AI's persona names are not levels."""
-    if level is HUMAN:
-        return "Human"
-    return level.replace("_", " ").title()
-
-
-def seat_names(levels: list[str | None]) -> list[str]:
-    """"You" for the person; the AI players get names in seat order."""
-    out = []
-    bots = 0
-    for level in levels:
-        if level is HUMAN and NAMES[0] not in out:
-            out.append(NAMES[0])
-        else:
-            bots += 1
-            out.append(NAMES[1 + (bots - 1) % (len(NAMES) - 1)])
-    return out
+def rules_from_json(data: Any) -> RuleSet:
+    """The saved rule set (raises RuleError, KeyError or TypeError when it is bad)."""
+    options = dict(data)
+    name = options.pop("name", next(iter(PRESETS)))  # no name: the first family's default
+    base = load_rules(name, {})
+    for key in _FIXED_KEYS:
+        if key in options and options.pop(key) != getattr(base, key):
+            raise TypeError(f"{key} cannot change in {name}")
+    return load_rules(name, options)
 
 
 def encode_action(action: Action) -> list[Any]:
@@ -234,7 +218,7 @@ class Session:
     # ----------------------------------------------------------------- save
     def to_json(self) -> dict[str, Any]:
         return {
-            "rules": self.rules.options(),
+            "rules": rules_to_json(self.rules),
             "players": self.players,
             "seed": self.seed,
             "levels": self.levels,
@@ -247,7 +231,7 @@ class Session:
         if not isinstance(data, dict):
             raise SaveError("the saved match is not a record")
         try:
-            rules = RuleSet(**data["rules"])
+            rules = rules_from_json(data["rules"])
             players, seed, levels = data["players"], data["seed"], data["levels"]
             actions = data["actions"]
         except (KeyError, TypeError, ValueError) as exc:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .cardart import CARD_RATIO
-from .widgets import Metrics
+from ..art.cardart import CARD_RATIO
+from ..widgets import Metrics
 
 Point = tuple[int, int]
 
@@ -37,6 +37,7 @@ class TableLayout:
     stock: pygame.Rect
     cut: pygame.Rect  # lies crosswise under the stock
     discard: pygame.Rect
+    middle: pygame.Rect  # the open felt between the seats and the info line, piles at its centre
     info: pygame.Rect  # "You", the status message, the count
     buttons: pygame.Rect
     hand: pygame.Rect
@@ -156,7 +157,8 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
     return TableLayout(size=size, m=m, portrait=portrait, compact=compact, top=top,
                        menu_button=menu_button, help_button=help_button,
                        sound_button=sound_button, seats=seats,
-                       stock=stock, cut=cut, discard=discard, info=info, buttons=buttons,
+                       stock=stock, cut=cut, discard=discard, middle=space, info=info,
+                       buttons=buttons,
                        hand=hand, max_card_w=max(40, m.px(128)))
 
 

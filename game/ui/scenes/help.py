@@ -1,95 +1,10 @@
-"""Screens that are a column of rows: the shared FormScene, settings and help."""
+"""How to play: the rules and the controls, one heading per topic."""
 
 from __future__ import annotations
 
-import pygame
-
-from . import palette
-from .form import Buttons, Choice, Form, Heading, Row, Text
-from .scene import Scene
-from .settings import SETTINGS
-from .widgets import Button, Metrics, dim, felt, panel
-
-
-class FormScene(Scene):
-    """A full screen (or, with ``opaque = False``, a dialog) holding a Form."""
-
-    max_width = 600
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.form = Form(self.rows())
-
-    def rows(self) -> list[Row]:
-        return []
-
-    def refresh(self) -> None:
-        self.form.set_rows(self.rows())
-
-    def enter(self) -> None:
-        self.rebuild()
-
-    def rebuild(self) -> None:
-        self.refresh()
-        self.resize(self.app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        m = Metrics(*size)
-        w = min(size[0] - 2 * m.pad, m.px(self.max_width))
-        rect = pygame.Rect(0, 0, w, size[1] - 2 * m.pad)
-        rect.h = min(rect.h, self._content_height(m, w) + 2)  # short forms sit mid-screen
-        rect.center = (size[0] // 2, size[1] // 2)
-        self.form.layout(rect, m)
-
-    def _content_height(self, m: Metrics, w: int) -> int:
-        gap = max(4, m.pad // 2)
-        return sum(r.height(m, w) + gap for r in self.form.rows) - gap
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
-            self.back()
-            return True
-        if self.form.handle_event(event):
-            return True
-        return not self.opaque and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                                                  pygame.KEYDOWN)
-
-    def back(self) -> None:
-        self.app.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.opaque:
-            felt(surface)
-        else:
-            dim(surface)
-            m = self.form.metrics
-            panel(surface, self.form.rect.inflate(2 * m.pad, 2 * m.pad), edge=palette.GOLD)
-        self.form.draw(surface)
-
-
-# What changing a setting does beyond storing it, by key.
-_SETTING_EFFECTS = {
-    "sound": lambda app, on: app.set_sound(on),
-}
-
-
-class SettingsScene(FormScene):
-    def rows(self) -> list[Row]:
-        rows: list[Row] = [Heading("Settings", big=True)]
-        for opt in SETTINGS:
-            rows.append(Choice(opt.label, lambda o=opt: o.name_of(self.app.settings[o.key]),
-                               lambda step, o=opt: self._change(o.key, step), key=opt.key))
-            rows.append(Text(opt.help))
-        rows.append(Buttons(Button("Done", self.back, style="primary", key="done")))
-        return rows
-
-    def _change(self, key: str, step: int) -> None:
-        value = self.app.settings.cycle(key, step)
-        effect = _SETTING_EFFECTS.get(key)
-        if effect is not None:
-            effect(self.app, value)
-        self.app.mark_dirty()
-
+from ..art import palette
+from ..widgets import Button, Buttons, Heading, Row, Text
+from .form_scene import FormScene
 
 HELP = (
     ("The aim", "Arrange your 13 cards into sequences (3 or more cards of one suit in a row) "

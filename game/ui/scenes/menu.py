@@ -1,15 +1,18 @@
-"""The main menu (new game, continue, help, settings) and the rule options."""
+"""The main menu: continue, new game (variant, players, AI levels), rule
+options, help, settings, quit."""
 
 from __future__ import annotations
 
 import sys
 
-from . import palette
-from .form import Buttons, Choice, Heading, Row, Text
-from .menu_config import RULE_OPTIONS, VARIANTS
-from .screens import FormScene, HelpScene, SettingsScene
-from .session import NAMES, game_over, level_name
-from .widgets import Button
+from ..menu_config import VARIANTS
+from ..players import NAMES, level_name
+from ..table.session import game_over
+from ..widgets import Button, Buttons, Choice, Heading, Row, Text
+from .form_scene import FormScene
+from .help import HelpScene
+from .rules import RulesScene
+from .settings import SettingsScene
 
 
 class MenuScene(FormScene):
@@ -62,38 +65,3 @@ class MenuScene(FormScene):
 
     def back(self) -> None:
         pass  # the menu is the bottom of the stack
-
-
-class RulesScene(FormScene):
-    """Every rule option of the chosen variant that means something for it."""
-
-    def __init__(self, app) -> None:
-        self.problem = ""
-        super().__init__(app)
-
-    def rows(self) -> list[Row]:
-        cfg = self.app.config
-        rules = cfg.rules()
-        rows: list[Row] = [
-            Heading(f"Rules: {VARIANTS[cfg.variant][0]}", big=True),
-            Text(lambda: self.problem, color=palette.DANGER),
-        ]
-        for opt in RULE_OPTIONS:
-            if opt.shown(rules):
-                rows.append(Choice(opt.label,
-                                   lambda o=opt: o.name_of(getattr(cfg.rules(), o.key)),
-                                   lambda step, o=opt: self._change(o.key, step), key=opt.key))
-        rows.append(Buttons(Button("Reset", self._reset, key="reset"),
-                            Button("Done", self.back, style="primary", key="done")))
-        return rows
-
-    def _change(self, key: str, step: int) -> None:
-        self.problem = self.app.config.cycle_option(key, step)
-        self.app.mark_dirty()
-        self.rebuild()
-
-    def _reset(self) -> None:
-        self.app.config.reset_options()
-        self.problem = ""
-        self.app.mark_dirty()
-        self.rebuild()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_DIR = Path(__file__).resolve().parents[3] / "assets" / "sounds"
 NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click")
 
 

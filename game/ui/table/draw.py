@@ -8,32 +8,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import DrawDiscard, Phase
-from ..engine.match import deals_in_match
-from . import cardart, fonts, palette
-from .session import level_name
-from .widgets import felt, fit_text, wrap
+from ...engine import DrawDiscard, Phase
+from ...engine.match import deals_in_match
+from ..art import cardart, fonts, palette
+from ..players import level_name
+from ..widgets import felt, fit_text, wrap
+from .draw_hand import draw_badges, draw_dragged, draw_hand
+from .parts import OVER_HAND, OVER_PILES, UNDER_PILES
+from .wording import STATUS_BADGE, last_move, score_text, variant_title, wild_text
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 _DRAW_DISCARD = DrawDiscard()
-STATUS_BADGE = {"packed": "Packed", "dead": "Wrong show", "out": "Sitting out"}
-_rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
-
-
-def score_text(rules, score: int) -> str:
-    if rules.match == "pool":
-        return f"{score} / {rules.pool_limit}"
-    if rules.match == "deals":
-        return f"{score} chips"
-    return f"{score} pts"
-
-
-def variant_title(rules) -> str:
-    from .menu_config import VARIANTS
-
-    return VARIANTS.get(rules.name, (rules.name.title(), ""))[0]
 
 
 def _pulse(period: float = 1.2) -> float:
@@ -49,18 +36,28 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, color, width: int = 3) -> 
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+    """The whole table, back to front; the family's parts at their layers."""
     felt(surface)
     _top_bar(scene, surface)
     for seat, spot in scene.layout.seats.items():
         _seat(scene, surface, seat, spot.rect)
+    _parts(scene, surface, UNDER_PILES)
     _piles(scene, surface)
+    _parts(scene, surface, OVER_PILES)
     _info(scene, surface)
     hover = scene.hover
     for b in scene.current_buttons():
         b.draw(surface, scene.layout.m.small + 1, hover=b.rect.collidepoint(hover))
-    _hand(scene, surface)
+    draw_hand(scene, surface)
+    _parts(scene, surface, OVER_HAND)
     scene.anim.draw(surface, scene.layout.m.title // 2 + 6)
-    _dragged(scene, surface)
+    draw_dragged(scene, surface)
+
+
+def _parts(scene: TableScene, surface: pygame.Surface, layer: int) -> None:
+    for part in scene.parts:
+        if part.layer == layer:
+            part.draw(surface, scene)
 
 
 # ------------------------------------------------------------------ top bar
@@ -169,32 +166,6 @@ def _seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Re
         surface.blit(d, (rect.right - d.get_width() - pad, rect.bottom - d.get_height()))
 
 
-MOVE_TEXT = {
-    "draw_stock": "drew from the stock",
-    "draw_discard": "took {card}",
-    "discard": "threw {card}",
-    "pack_first": "packed",
-    "pack_middle": "packed",
-    "wrong_show": "wrong show",
-    "declare": "declared",
-    "hand_rummy": "showed a dealt rummy",
-}
-
-
-def card_text(card) -> str:
-    from ..engine.cards import RANK_NAMES
-
-    return "joker" if card.is_joker else RANK_NAMES[card.rank - 1] + card.suit.symbol
-
-
-def last_move(log, seat: int) -> str:
-    """What ``seat`` did last in this deal, for the people watching."""
-    for who, what, card in reversed(log):
-        if who == seat:
-            return MOVE_TEXT.get(what, what).format(card=card_text(card) if card else "")
-    return ""
-
-
 def _chip(surface, letter: str, center, size: int) -> None:
     pygame.draw.circle(surface, palette.TEXT, center, size // 2 + 2)
     pygame.draw.circle(surface, palette.GOLD_DARK, center, size // 2 + 2, 2)
@@ -211,15 +182,6 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     m = lay.m
     w = lay.pile_w
     hidden = scene.anim.hidden()
-    if st.cut is not None:
-        key = (st.cut.uid, w, True)
-        img = _rotated.get(key)
-        if img is None:
-            if len(_rotated) > 64:
-                _rotated.clear()
-            img = pygame.transform.rotate(cardart.face(st.cut, w, wild=True), 90)
-            _rotated[key] = img
-        surface.blit(img, img.get_rect(center=lay.cut.center))
     if st.stock:
         for i in range(min(3, 1 + len(st.stock) // 20), 0, -1):
             surface.blit(cardart.back(w), lay.stock.move(-i * 2, -i * 2))
@@ -232,6 +194,7 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(under, lay.discard.move(-w // 7, -w // 12))
     if pile:
         surface.blit(cardart.face(pile[-1], w, wild=scene.is_wild(pile[-1])), lay.discard)
+        draw_badges(surface, scene.card_badges(pile[-1]), lay.discard)
     else:
         pygame.draw.rect(surface, palette.PANEL_EDGE, lay.discard, 2, border_radius=w // 10)
     if scene.my_turn and st.phase == Phase.DRAW and not scene.anim.busy:
@@ -248,24 +211,13 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     if roomy:
         pile_label = fonts.text("Discards", m.small, palette.TEXT_DIM)
         surface.blit(pile_label, pile_label.get_rect(midtop=(lay.discard.centerx, y)))
-    wild = _wild_text(st)
+    wild = wild_text(st)
     if wild:
         y += label.get_height()
         span = lay.discard.right - min(lay.cut.x, lay.stock.x)
         t = fit_text(wild, m.small, palette.GOLD, span + w, bold=True)
         surface.blit(t, t.get_rect(midtop=((min(lay.cut.x, lay.stock.x) + lay.discard.right) // 2,
                                            y)))
-
-
-def _wild_text(st) -> str:
-    from ..engine.cards import RANK_NAMES
-
-    ranks = sorted({k % 13 for k in st.wild})
-    jokers = st.rules.jokers_per_deck > 0 and st.rules.cut_mode != "no_jokers"
-    if not ranks:
-        return "Wild: printed jokers" if jokers else ""
-    names = ", ".join(RANK_NAMES[r] + "s" for r in ranks)
-    return f"Wild: {names}" + (" + jokers" if jokers else "")
 
 
 # ------------------------------------------------------------------ info line
@@ -315,115 +267,3 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
         t = fit_text(line, m.small + 1, color, box.w)
         surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
         y += lh
-
-
-# ------------------------------------------------------------------ the hand
-
-
-def _hand(scene: TableScene, surface: pygame.Surface) -> None:
-    if scene.sitting_out:
-        area = scene.layout.hand
-        out = scene.state.status[scene.bottom] == "out"
-        t = fit_text("You are out of the match; the others play on." if out else
-                     "You are out of this deal; the others play on.", scene.layout.m.body,
-                     palette.TEXT_DIM, area.w)
-        surface.blit(t, t.get_rect(center=area.center))
-        return
-    geo = scene.geometry()
-    m = scene.layout.m
-    hidden = scene.anim.hidden()
-    if scene.app.settings["hints"]:
-        for label, span in zip(scene.labels(), geo.spans, strict=False):
-            _group_label(surface, label, span, geo, m)
-    cursor_card = None
-    st = scene.state
-    fresh = scene.fresh if st.phase == Phase.DISCARD and st.to_act == scene.bottom else None
-    cards = scene.arr.cards()
-    if scene.kb_active and cards:
-        cursor_card = cards[scene.cursor % len(cards)]
-    for gi, ci, rect in geo.slots:
-        card = scene.arr.groups[gi][ci]
-        if card in hidden:
-            continue
-        if card == scene.drag:
-            ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(ghost, (255, 255, 255, 60), ghost.get_rect(),
-                             border_radius=rect.w // 10)
-            surface.blit(ghost, rect)
-            continue
-        raised = rect.move(0, -geo.lift) if card in scene.selected else rect
-        surface.blit(cardart.face(card, rect.w, wild=scene.is_wild(card)), raised)
-        if card in scene.selected:
-            pygame.draw.rect(surface, palette.GOLD, raised.inflate(2, 2), 3,
-                             border_radius=rect.w // 10)
-        if card == cursor_card:
-            pygame.draw.rect(surface, palette.ACCENT, raised.inflate(4, 4), 3,
-                             border_radius=rect.w // 10)
-        if card == fresh:  # a gold dot over the card just drawn
-            r = max(3, rect.w // 14)
-            pygame.draw.circle(surface, palette.GOLD, (raised.x + r + 3, raised.y - r - 2), r)
-    if scene.drag is not None:
-        _drop_marker(scene, surface, geo)
-
-
-def _group_label(surface, label, span: pygame.Rect, geo, m) -> None:
-    if span.w <= 0:
-        return
-    if label.name:
-        text = label.name.capitalize() if label.valid else f"Invalid · {label.points}"
-        color = palette.OK if label.valid else (236, 120, 100)
-    elif label.points:
-        text, color = f"{label.points}", palette.TEXT_DIM
-    else:
-        return
-    t = fit_text(text, m.small - 1, color, max(span.w, geo.card_w), bold=True)
-    top = span.y - geo.lift - geo.label_h
-    pygame.draw.line(surface, color, (span.x + 2, top + geo.label_h - 3),
-                     (span.right - 2, top + geo.label_h - 3), 2)
-    surface.blit(t, (span.x + 2, top + max(0, geo.label_h - 4 - t.get_height())))
-
-
-def _drop_marker(scene: TableScene, surface, geo) -> None:
-    pos = scene.drag_pos
-    lay = scene.layout
-    if lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos):
-        return
-    if not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
-        return
-    target = scene.drop_target(scene.drag, pos)
-    if target[0] == "group":
-        g, index = target[1], target[2]
-        slots = [r for gi, ci, r in geo.slots if gi == g and scene.arr.groups[g][ci] != scene.drag]
-        if index < len(slots):
-            x = slots[index].x - 3
-        elif slots:
-            x = slots[-1].right + 3
-        else:
-            x = geo.spans[g].x
-        y0 = geo.spans[g].y
-    else:
-        spans = geo.spans
-        p = target[1]
-        if p < len(spans):
-            x, y0 = spans[p].x - geo.gap // 2, spans[p].y
-        else:
-            x, y0 = spans[-1].right + geo.gap // 2, spans[-1].y
-    pygame.draw.line(surface, palette.HILITE, (x, y0 - 4), (x, y0 + geo.card_h + 4), 4)
-
-
-def _dragged(scene: TableScene, surface: pygame.Surface) -> None:
-    x, y = scene.drag_pos
-    dx, dy = scene.drag_offset
-    if scene.drag is not None:
-        geo = scene.geometry()
-        img = cardart.face(scene.drag, geo.card_w, wild=scene.is_wild(scene.drag))
-        surface.blit(img, (x + dx, y + dy - geo.lift))
-    elif scene.drag_pile is not None:
-        st = scene.state
-        w = scene.layout.pile_w
-        if scene.drag_pile == "pile" and st.discard:
-            img = cardart.face(st.discard[-1], w, wild=scene.is_wild(st.discard[-1]))
-        else:
-            img = cardart.back(w)
-        surface.blit(img, (x + dx, y + dy))
-

@@ -1,12 +1,19 @@
 """The table: the deal in progress.  Input becomes engine actions, which are
 checked, applied, and animated from the events they return; the AI plays in
-``update``, its thinking sliced across frames and its moves paced by timers."""
+``update``, its thinking sliced across frames and its moves paced by timers.
+
+The scene is the common table every family shares, in three pieces: this
+module (state, layout, buttons, messages, acting, the loop), ``input``
+(mouse, touch, keys) and ``events`` (animating the engine's events); ``draw``
+and ``draw_hand`` paint it.  What a family adds comes as parts
+(``parts.parts_for(rules.family)``), never as a test of the family here.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from ..engine import (
+from ...engine import (
     Card,
     Declare,
     Discard,
@@ -16,36 +23,34 @@ from ..engine import (
     Phase,
     ShowDealtHand,
 )
-from ..engine.actions import (
-    CardDrawn,
-    DealSettled,
-    DealStarted,
-    Declared,
-    Discarded,
-    Packed,
-    StockReshuffled,
-)
-from ..engine.variant import family_of
-from . import palette
-from .anim import Animator, Flight
+from ...engine.families import family_of
+from ...engine.shows import valid_declarations
+from ..art import palette
+from ..scene import Scene
+from ..widgets import Button, flow_buttons
+from .anim import Animator
+from .draw import draw_table
+from .events import TableEvents
 from .hand import HandError
+from .input import TableInput
 from .layout import HandGeometry, TableLayout, flow_hand, table_layout
-from .scene import Scene
-from .table_draw import draw_table
-from .table_input import TableInput
-from .widgets import Button, flow_buttons
+from .parts import TablePart, parts_for
 
 THINK_BUDGET = 0.003  # seconds of bot thinking per frame
 PAUSE = 0.55  # seconds between AI moves at normal speed
-SLIDE = 0.32  # seconds a card takes to slide at normal speed
-DEAL_STAGGER = 0.03
-SCORES_AFTER = 1.3  # seconds between the end of a deal and the scores
 
 
-class TableScene(TableInput, Scene):
-    def __init__(self, app) -> None:
+class TableScene(TableInput, TableEvents, Scene):
+    """The match in ``app.session`` seen from the bottom seat (the person, or
+    seat 0 in a demo), with the family's ``parts`` composed into it."""
+
+    def __init__(self, app, parts: list[TablePart] | None = None) -> None:
+        """``parts``: the family's table parts; by default ``parts_for(rules.family)``."""
         super().__init__(app)
         self.session = app.session
+        self.parts = parts_for(self.state.rules.family) if parts is None else list(parts)
+        self._badgers = [p for p in self.parts if p.badges]
+        self._view_of: tuple | None = None  # (state, the bottom seat's view of it)
         human = self.session.human
         self.demo = human is None
         self.bottom = 0 if human is None else human
@@ -111,6 +116,20 @@ class TableScene(TableInput, Scene):
     def is_wild(self, card: Card) -> bool:
         return card.is_joker or card.kind in self.state.wild
 
+    def bottom_view(self):
+        """The bottom seat's view of the game (made once per position)."""
+        state = self.state
+        if self._view_of is None or self._view_of[0] is not state:
+            self._view_of = (state, self.session.view(self.bottom))
+        return self._view_of[1]
+
+    def card_badges(self, card: Card) -> list[str]:
+        """The marks the family's parts put on ``card``'s face (usually none)."""
+        if not self._badgers:
+            return []
+        view = self.bottom_view()
+        return [b for p in self._badgers if (b := p.card_badge(card, view))]
+
     # ------------------------------------------------------------ layout
     def resize(self, size: tuple[int, int]) -> None:
         if self.layout is not None and self.layout.size == size:
@@ -118,6 +137,8 @@ class TableScene(TableInput, Scene):
         self.anim.finish()  # flights were aimed at the old layout
         self.layout = table_layout(size, self.state.players, self.bottom,
                                    self.state.rules.direction == "clockwise")
+        for part in self.parts:
+            part.layout(self.layout)
         self._geo_key = None
         self._buttons_key = None
         self.cancel_drag()
@@ -225,8 +246,7 @@ class TableScene(TableInput, Scene):
         """Whether some card can be thrown for a valid show (worked out once per move)."""
         moves = len(self.session.actions)
         if self._declare_key != moves:
-            legal = self.session.view(self.bottom).legal
-            self._can_declare = any(isinstance(a, Declare) for a in legal)
+            self._can_declare = bool(valid_declarations(self.session.view(self.bottom)))
             self._declare_key = moves
         return self._can_declare
 
@@ -250,14 +270,6 @@ class TableScene(TableInput, Scene):
         self.handle_engine_events(self.session.play(action))
         self.app.save_now()  # a person's move is never lost, even if the tab closes
         return True
-
-    def handle_engine_events(self, events) -> None:
-        for ev in events:
-            handler = _EVENT_HANDLERS.get(type(ev))
-            if handler is not None:
-                handler(self, ev)
-        self.sync_hand()
-        self.app.mark_dirty()
 
     def sync_hand(self) -> None:
         self.arr.sync(self.hand, new_group=self.app.settings["new_card"] == "new_group")
@@ -358,109 +370,15 @@ class TableScene(TableInput, Scene):
         self.app.push(DiscardsDialog(self.app, self))
 
     def open_help(self) -> None:
-        from .screens import HelpScene
+        from ..scenes.help import HelpScene
 
         self.app.push(HelpScene(self.app))
-
-    # ------------------------------------------------------------ engine events
-    def _slide(self, card, src, dst, w0, w1, *, face: bool, seat=None, hide=None,
-               delay=0.0) -> None:
-        self.anim.fly(Flight(card if face else None, src, dst, w0, w1, SLIDE * self.speed,
-                             delay * self.speed, wild=face and self.is_wild(card),
-                             to_seat=seat, hide=hide))
-
-    def _on_deal(self, ev: DealStarted) -> None:
-        self.fast = self.fast and self.bottom not in ev.seats  # still out: keep skipping
-        self.arr.groups = []
-        self.selected = []
-        self.settled_wait = None
-        self.sync_hand()
-        self.arr.sort_by_suit()
-        geo = self.geometry()
-        lay = self.layout
-        small = max(24, lay.pile_w // 2)
-        i = 0
-        for _ in range(self.state.rules.hand_size):
-            for seat in ev.seats:
-                if seat == self.bottom:
-                    card = self._nth_dealt(seat, i // len(ev.seats))
-                    rect = self.slot_of.get(card)
-                    if rect is not None:
-                        self._slide(card, lay.stock.center, rect.center, lay.pile_w, geo.card_w,
-                                    face=False, hide=card, delay=i * DEAL_STAGGER)
-                else:
-                    self._slide(None, lay.stock.center, self.seat_point(seat), lay.pile_w,
-                                small, face=False, seat=seat, delay=i * DEAL_STAGGER)
-                i += 1
-        self._slide(ev.upcard, lay.stock.center, lay.discard.center, lay.pile_w, lay.pile_w,
-                    face=True, hide=ev.upcard, delay=i * DEAL_STAGGER)
-        self.app.play("deal")
-
-    def _nth_dealt(self, seat: int, n: int) -> Card:
-        hand = self.state.hands[seat]
-        return hand[n] if n < len(hand) else hand[-1]
-
-    def _on_drawn(self, ev: CardDrawn) -> None:
-        lay = self.layout
-        src = lay.stock.center if ev.source == "stock" else lay.discard.center
-        if ev.seat == self.bottom:
-            self.sync_hand()
-            self.geometry()
-            rect = self.slot_of.get(ev.card)
-            dst = rect.center if rect else lay.hand.center
-            self._slide(ev.card, src, dst, lay.pile_w, self.geometry().card_w, face=True,
-                        hide=ev.card)
-            self.fresh = ev.card
-            if not self.demo:
-                self.selected = []
-        else:
-            self._slide(ev.card, src, self.seat_point(ev.seat), lay.pile_w, lay.pile_w // 2,
-                        face=ev.source == "discard", seat=ev.seat)
-        self.app.play("draw")
-
-    def _throw(self, seat: int, card: Card) -> None:
-        lay = self.layout
-        if seat == self.bottom:
-            rect = self.slot_of.get(card)
-            src, w0 = (rect.center, rect.w) if rect else (lay.hand.center, lay.pile_w)
-        else:
-            src, w0 = self.seat_point(seat), lay.pile_w // 2
-        self._slide(card, src, lay.discard.center, w0, lay.pile_w, face=True, hide=card)
-
-    def _on_discarded(self, ev: Discarded) -> None:
-        self._throw(ev.seat, ev.card)
-        self.app.play("discard")
-
-    def _on_packed(self, ev: Packed) -> None:
-        self.anim.say("Packed", self.seat_point(ev.seat), palette.TEXT_DIM, 1.6 * self.speed)
-        self.app.play("pack")
-
-    def _on_declared(self, ev: Declared) -> None:
-        if ev.discard is not None:
-            self._throw(ev.seat, ev.discard)
-        name = self.session.names[ev.seat]
-        if ev.valid:
-            self.anim.say(f"{name}: Rummy!", self.seat_point(ev.seat), palette.GOLD,
-                          1.8 * max(self.speed, 0.3))
-            self.app.play("declare")
-        else:
-            self.anim.say("Wrong show!", self.seat_point(ev.seat), palette.DANGER,
-                          1.8 * max(self.speed, 0.3))
-            self.say(f"{name}: wrong show, {ev.reason}.", palette.DANGER, 5.0)
-            self.app.play("invalid")
-
-    def _on_reshuffled(self, ev: StockReshuffled) -> None:
-        self.say(f"The stock ran out: {ev.cards} cards of the pile were shuffled into it.",
-                 palette.TEXT, 4.0)
-
-    def _on_settled(self, ev: DealSettled) -> None:
-        self.settled_wait = SCORES_AFTER * max(self.speed, 0.2)
-        if ev.result.winner == self.bottom and not self.demo:
-            self.app.play("win")
 
     # ------------------------------------------------------------ the loop
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        for part in self.parts:
+            part.update(dt, self)
         text, color, left = self.message
         if left > 0:
             self.message = (text, color, left - dt)
@@ -469,7 +387,7 @@ class TableScene(TableInput, Scene):
                 self.settled_wait -= dt
             if self.settled_wait <= 0:
                 self.settled_wait = None
-                from .scoring import ScoringScene
+                from ..scenes.scoring import ScoringScene
 
                 self.app.push(ScoringScene(self.app, self))
             return
@@ -489,14 +407,3 @@ class TableScene(TableInput, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)
-
-
-_EVENT_HANDLERS = {
-    DealStarted: TableScene._on_deal,
-    CardDrawn: TableScene._on_drawn,
-    Discarded: TableScene._on_discarded,
-    Packed: TableScene._on_packed,
-    Declared: TableScene._on_declared,
-    StockReshuffled: TableScene._on_reshuffled,
-    DealSettled: TableScene._on_settled,
-}

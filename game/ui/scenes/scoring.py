@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import Answer, NextDeal, Phase
-from ..engine.cards import card_points
-from . import cardart, fonts, palette
-from .layout import OVERLAP
-from .scene import Scene
-from .table_draw import score_text, variant_title
-from .widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
+from ...engine import Answer, NextDeal, Phase
+from ...engine.cards import card_points
+from ..art import cardart, fonts, palette
+from ..scene import Scene
+from ..table.layout import OVERLAP
+from ..table.wording import score_text, variant_title
+from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
 
 STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show": "Wrong show",
                 "out": "Not in this deal", "void": "Void deal"}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans-subset.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold-subset.ttf"
 

@@ -1,0 +1,28 @@
+"""The table room: the deal in progress and everything on the table.
+
+``scene`` (TableScene: state, layout, buttons, acting, the loop), ``input``
+(mouse, touch, keys), ``events`` (animating the engine's events), ``draw`` and
+``draw_hand`` (painting), ``dialogs`` (pause, pack, declare, discards),
+``layout`` (where things go, from the window size), ``anim`` (flying cards,
+captions), ``hand`` (the person's arrangement of their cards), ``session``
+(the match: engine state, actions, bots; no pygame), ``wording`` (the game
+in words), and ``parts`` with ``families/``: the seam where a game family
+adds its own table parts without touching the common table.
+
+Inside ``game.ui`` the table and the scenes push each other's screens, so
+they import each other's modules (``..scenes.help``), never the package.
+"""
+
+from .dialogs import DeclareDialog, DiscardsDialog, PackDialog, PauseDialog
+from .hand import MAX_GROUPS, GroupLabel, HandArrangement, HandError
+from .layout import HandGeometry, TableLayout, flow_hand, table_layout
+from .parts import OVER_HAND, OVER_PILES, UNDER_PILES, TablePart, parts_for, register_parts
+from .scene import TableScene
+from .session import SaveError, Session
+
+__all__ = [
+    "MAX_GROUPS", "OVER_HAND", "OVER_PILES", "UNDER_PILES", "DeclareDialog", "DiscardsDialog",
+    "GroupLabel", "HandArrangement", "HandError", "HandGeometry", "PackDialog", "PauseDialog",
+    "SaveError", "Session", "TableLayout", "TablePart", "TableScene", "flow_hand",
+    "parts_for", "register_parts", "table_layout",
+]

@@ -1,0 +1,9 @@
+"""Each game family's own table parts, one module per family (see ``../parts.py``).
+
+A new family adds its module here and one import below; the common table
+code does not change.
+"""
+
+from . import thirteen
+
+__all__ = ["thirteen"]

@@ -1,0 +1,40 @@
+"""The sizes every screen shares, following the window: text, touch targets, margins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes that follow the window: text, touch targets, margins."""
+
+    w: int
+    h: int
+
+    @property
+    def scale(self) -> float:
+        return max(0.62, min(1.5, min(self.w, self.h * 1.25) / 720))
+
+    def px(self, n: float) -> int:
+        return max(1, round(n * self.scale))
+
+    @property
+    def body(self) -> int:
+        return max(14, self.px(19))
+
+    @property
+    def small(self) -> int:
+        return max(12, self.px(15))
+
+    @property
+    def title(self) -> int:
+        return max(26, self.px(46))
+
+    @property
+    def button_h(self) -> int:
+        return max(38, self.px(46))  # a finger needs ~40 px
+
+    @property
+    def pad(self) -> int:
+        return max(6, self.px(12))
