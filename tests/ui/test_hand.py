@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from game.engine import parse_cards, preset
-from game.engine.variant import family_of
+from game.engine.families import family_of
 from game.ui.table.hand import HandArrangement
 
 
