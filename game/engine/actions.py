@@ -13,6 +13,7 @@ class Phase(StrEnum):
     DISCARD = "discard"  # the player to act discards or declares
     DEAL_OVER = "deal_over"  # the deal is settled; NextDeal starts the next
     DECIDE = "decide"  # pool: a player answers a rejoin or split offer
+    FAMILY = "family"  # a family's own step (``state.extra`` says which; Family.to_act)
     MATCH_OVER = "match_over"
 
 

@@ -79,6 +79,10 @@ class GameState:
             return self.turn
         if self.phase == Phase.DECIDE and self.offer:
             return self.offer[1]
+        if self.phase == Phase.FAMILY:
+            from .families import family_of
+
+            return family_of(self.rules).to_act(self)
         return None
 
     @property

@@ -8,7 +8,6 @@ from typing import Any
 
 from ..rules import RuleError, RuleSet
 from .base import ActionSpec, Family
-from .thirteen import FAMILY as THIRTEEN
 
 FAMILIES: dict[str, Family] = {}
 PRESETS: dict[str, RuleSet] = {}
@@ -42,7 +41,18 @@ def load_rules(name: str, options: dict[str, Any]) -> RuleSet:
     return preset(name, {k: v for k, v in options.items() if k != "name"})
 
 
-register(THIRTEEN)
+def _register_modules() -> None:
+    """Every family module in play order (each defines ``FAMILY``)."""
+    from importlib import import_module
+    from importlib.util import find_spec
+
+    for module in ("thirteen", "twentyone", "marriage", "vazhushal"):
+        name = f"{__name__}.{module}"
+        if module == "thirteen" or find_spec(name) is not None:
+            register(import_module(name).FAMILY)
+
+
+_register_modules()
 
 __all__ = ["ActionSpec", "FAMILIES", "Family", "PRESETS", "family_of", "load_rules", "preset",
            "register"]

@@ -106,6 +106,12 @@ class Family:
         """The part of the family's own state ``seat`` may see."""
         return state.extra
 
+    def to_act(self, state: GameState) -> int | None:
+        """Who acts in the family's own phase (``Phase.FAMILY``): a step
+        outside the draw/discard cycle, such as exposing tunnelas before the
+        first turn or every player laying down when the stock is gone."""
+        return None
+
     # --------------------------------------------------------------- actions
     def action_specs(self, core: dict[type, ActionSpec]) -> dict[type, ActionSpec]:
         """The action table: the core's, with this family's additions and
