@@ -115,19 +115,39 @@ def _runs_from(c: list[int], s: int, k: int, start: int, stop: int, step: int,
     return out
 
 
-def _options(c: list[int], k: int, wide: bool) -> list[tuple]:
+def _options(c: list[int], k: int, wide: bool) -> tuple[tuple, ...]:
     """Every group whose lowest natural is one copy of kind ``k``.  Two cards
     with two holes between them are a group only when ``wide`` (two wild
-    cards in hand could fill it); otherwise they are no better than one."""
+    cards in hand could fill it); otherwise they are no better than one.
+    Only which kinds of k's suit and k's rank are present matters, so the
+    answer is cached on those two bit masks (hands share them often)."""
+    s, r0 = divmod(k, 13)
+    suit_bits = 0
+    for q in range(13):
+        if c[s * 13 + q]:
+            suit_bits |= 1 << q
+    rank_bits = 0
+    for t in range(s + 1, 4):
+        if c[t * 13 + r0]:
+            rank_bits |= 1 << t
+    return _options_of(k, wide, suit_bits, rank_bits)
+
+
+@lru_cache(maxsize=16384)
+def _options_of(k: int, wide: bool, suit_bits: int, rank_bits: int) -> tuple[tuple, ...]:
     s, r0 = divmod(k, 13)
     r = r0 + 1
+    c = [0] * 52
+    for q in range(13):
+        if suit_bits >> q & 1:
+            c[s * 13 + q] = 1
     # runs upwards from r, and for an ace also downwards from 14 (ace high);
     # a lone card is never a group here: see _Search.leaf
     out = _runs_from(c, s, k, r, 14, 1, wide)
     if r == 1:
         out += _runs_from(c, s, k, 14, 1, -1, wide)
     # sets: this suit plus other suits of the same rank above it
-    others = [t * 13 + r0 for t in range(s + 1, 4) if c[t * 13 + r0] > 0]
+    others = [t * 13 + r0 for t in range(s + 1, 4) if rank_bits >> t & 1]
     for mask in range(1, 1 << len(others)):
         chosen = tuple(others[i] for i in range(len(others)) if mask >> i & 1)
         n = 1 + len(chosen)
@@ -136,7 +156,7 @@ def _options(c: list[int], k: int, wide: bool) -> list[tuple]:
         out.append((False, (k, *chosen), max(3, n), max(0, 3 - n), fill if n < 3 else 0,
                     fill if n < 4 else 0, False))
     out.sort(key=lambda g: -len(g[1]))
-    return out
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ search
@@ -184,6 +204,12 @@ class _Group:
             self.dead = max(0, self.miss - self.fill.bit_count())  # any of the options
 
 
+@lru_cache(maxsize=16384)
+def _group(g: tuple, live: int) -> _Group:
+    """Groups are read-only once built: share them between searches."""
+    return _Group(g, live)
+
+
 class _Search:
     """Choose at most four disjoint groups (each of two or more naturals);
     leftover cards may still start a group of their own (a "single")."""
@@ -203,8 +229,9 @@ class _Search:
         self.naturals = sum(counts)
         self.total = sum(_points(k) * counts[k] for k in range(52))
         groups = []
+        wide = wilds >= 2
         for k in self.present:
-            groups.extend(_Group(g, live) for g in _options(counts, k, wilds >= 2))
+            groups.extend(_group(g, live) for g in _options(counts, k, wide))
         groups.sort(key=lambda g: -g.n)
         self.groups = groups
         self.best = slots + 1
