@@ -4,9 +4,21 @@ The search works on card *kinds* (rank, suit) with counts, never on permutations
 of identical cards.  It takes the lowest remaining kind and either puts one copy
 into a meld with higher kinds (and wild cards), or sends every remaining copy of
 it to the deadwood.  Wild cards are fungible: a meld only records how many it
-needs, and a leaf checks that the hand holds that many (printed jokers plus
-designated wild cards not used as themselves).  A branch is cut when even
-melding every remaining card could not beat the best arrangement found.
+needs, and the search keeps a budget of them (printed jokers plus designated
+wild cards, less those used as themselves).  A branch is cut when even melding
+every remaining card it could meld cannot beat the best arrangement found.
+
+What makes it fast, without changing a result (not even which of two equally
+good arrangements is returned; see _Search._rec):
+- a state is the cards left, the budget and a summary of the lives so far;
+  the same state is reached by many orders of the same melds, so a
+  transposition table keeps, for each state, an upper bound on what it can
+  still meld (found by searching it, or by the first estimate of _bound);
+- summaries of the lives that no further melds can tell apart are merged
+  (_life_table), and a state with no way left to make the lives is cut
+  (_Search._lives_possible);
+- the melds of a kind are found once for the whole hand and filtered
+  (_Search._moves).
 
 Settlement (RULES.md §2) has three tiers, and the count of a hand is the least:
   no pure sequence              -> every card counts
@@ -79,11 +91,134 @@ def _add_run(out, nats, w, length, suit, lo, budget, one_wild) -> None:
     spare = budget - w
     if one_wild:
         spare = min(spare, 1 - w)
-    interior = nats[1:-1]
-    for size in range(1, min(spare, len(interior)) + 1):
-        for skip in combinations(range(1, len(nats) - 1), size):
-            kept = tuple(n for i, n in enumerate(nats) if i not in skip)
-            out.append((IMPURE, length, w + size, kept, suit, lo))
+    if spare > 0 and len(nats) > 2:
+        for size, kept in _variants(len(nats), spare):
+            out.append((IMPURE, length, w + size, tuple([nats[i] for i in kept]), suit, lo))
+
+
+# the subsets of range(n) in the order of their bit masks
+_SUBSETS = [[tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
+            for n in range(4)]
+
+
+@lru_cache(maxsize=256)
+def _variants(n: int, most: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For a run of n natural cards, the variants that leave out 1..most
+    interior ones: (how many, the positions kept), by size, then in
+    lexicographic order of the positions left out."""
+    out = []
+    for size in range(1, min(most, n - 2) + 1):
+        for skip in combinations(range(1, n - 1), size):
+            out.append((size, tuple(i for i in range(n) if i not in skip)))
+    return tuple(out)
+
+
+# ------------------------------------------------------------- lives so far
+# The melds so far, as far as the lives care (see _lives_ok): pure runs,
+# tanalas and impure runs, each counted up to 2, and whether a pure or an
+# impure run has 4+ cards: life = pr + 3 ta + 9 im + 27 long_pure + 54
+# long_impure.  A meld changes it by its column: 2 * type + (4+ cards).
+_LIVES = 108
+_TANALA_COLUMN = 2 * TANALA
+_NO_LIVES = [[0] * 10] * _LIVES  # searches without lives keep life 0
+_NONE = -(1 << 40)  # the bound of a state with no valid completion
+
+
+def _life_column(t: int, length: int) -> int:
+    return 2 * t + (length >= 4)
+
+
+def _next_life(life: int, col: int) -> int:
+    t, long = divmod(col, 2)
+    pr, ta, im = life % 3, life // 3 % 3, life // 9 % 3
+    lp, li = life // 27 % 2, life // 54
+    if t == PURE:
+        pr = min(pr + 1, 2)
+        lp = lp or long
+    elif t == IMPURE:
+        im = min(im + 1, 2)
+        li = li or long
+    elif t == TANALA:
+        ta = min(ta + 1, 2)
+    return pr + 3 * ta + 9 * im + 27 * lp + 54 * li
+
+
+_LIFE_NEXT = [[_next_life(life, col) for col in range(10)] for life in range(_LIVES)]
+
+
+def _lives_ok(life: int, left: int, opts: MeldOptions) -> bool:
+    """Whether melds with this summary, and ``left`` spare wild cards, make
+    valid lives (RULES.md §2; the options of §2 as in MeldOptions)."""
+    pure_runs, tanalas, impure = life % 3, life // 3 % 3, life // 9 % 3
+    long_pure, long_impure = life // 27 % 2, life // 54
+    pures = pure_runs + tanalas
+    if pures == 0:
+        return False
+    seqs = pures + impure
+    all_wild = opts.all_wild_melds and left >= 3
+    if seqs < 2 and not all_wild:
+        return False
+    if not opts.four_card_life:
+        return True
+    if long_pure or long_impure:
+        return True
+    if left >= 1:
+        if impure and not opts.one_wild_per_impure:
+            return True
+        if pure_runs and pures >= 2:
+            return True
+    return opts.all_wild_melds and left >= 4
+
+
+@lru_cache(maxsize=16)
+def _life_table(opts: MeldOptions) -> list[list[int]]:
+    """_LIFE_NEXT with equivalent summaries merged: two are equivalent when
+    every sequence of further melds and every count of spare wild cards
+    (0..4: _lives_ok only asks for 1, 3 or 4 or more) makes both valid lives
+    or neither (the coarsest such partition, found by refinement).  Each
+    class is named by its least member, so 0 (no melds) names its own; the
+    states of the search that differ only by equivalent summaries then
+    share their entries in the transposition table.  (With the default
+    options four classes are left: nothing, one impure run, one pure
+    sequence, valid lives.)"""
+    sig = [tuple(_lives_ok(life, left, opts) for left in range(5)) for life in range(_LIVES)]
+    cls = sig
+    while True:
+        ids: dict = {}
+        new = [ids.setdefault((sig[life], tuple(cls[n] for n in _LIFE_NEXT[life])), len(ids))
+               for life in range(_LIVES)]
+        if len(ids) == len(set(cls)):
+            break
+        cls = new
+    rep: dict = {}
+    for life in range(_LIVES):
+        rep.setdefault(new[life], life)
+    return [[rep[new[n]] for n in _LIFE_NEXT[life]] for life in range(_LIVES)]
+
+
+# --------------------------------------------------------- per-hand tables
+# The kinds a meld whose lowest kind is k may hold: its suit from k up, its
+# rank in the suits above.
+_RELEVANT_KINDS = [
+    tuple(range(k, k - k % 13 + 13)) + tuple(range(k + 13, 52, 13)) for k in range(52)]
+
+
+@lru_cache(maxsize=4)
+def _points(ace_points: int) -> tuple[int, ...]:
+    return tuple(card_points(k, ace_points) for k in range(52))
+
+
+@lru_cache(maxsize=8)
+def _weights(shift: int) -> list[int]:
+    """The unit of each kind in a code of counts with ``shift`` bits a kind."""
+    return [1 << (shift * k) for k in range(52)]
+
+
+@lru_cache(maxsize=8)
+def _relevant(shift: int) -> list[int]:
+    """The bits of _RELEVANT_KINDS[k] in a code with ``shift`` bits a kind."""
+    full = (1 << shift) - 1
+    return [sum(full << (shift * x) for x in kinds) for kinds in _RELEVANT_KINDS]
 
 
 class _Search:
@@ -92,9 +227,22 @@ class _Search:
         self.jokers = jokers
         self.wild = wild
         self.opts = opts
-        self.pts = [0 if k in wild else card_points(k, opts.ace_points) for k in range(52)]
-        self.designated = sum(counts[k] for k in wild)
-        self.total = sum(self.pts[k] * counts[k] for k in range(52))
+        self.pts = pts = list(_points(opts.ace_points))
+        is_wild = [False] * 52
+        designated = 0
+        for k in wild:
+            pts[k] = 0
+            is_wild[k] = True
+            designated += counts[k]
+        self.is_wild = is_wild
+        self.designated = designated
+        self.present = present = [k for k in range(52) if counts[k]]
+        self.total = sum(pts[k] * counts[k] for k in present)
+        # a bit for each rank (bit 0 = Ace, 13 = Ace again, high) in each suit
+        rows = [0, 0, 0, 0]
+        for k in present:
+            rows[k // 13] |= 1 << (k % 13)
+        self.rows = [row | (row & 1) << 13 for row in rows]
         self.lives = True
         self.best = -1
         self.best_melds: list | None = None
@@ -102,6 +250,7 @@ class _Search:
         self.declarable = False
         self.decl_melds: list = []
         self.iso: list[tuple[int, int]] | None = None
+        self.cores: list | None = None
 
     def _isolation(self) -> None:
         """An isolated card (no natural card of its rank, none of its suit
@@ -110,26 +259,26 @@ class _Search:
         card unless two isolated kinds share a suit.  So b wild cards meld at
         most b//2 isolated cards (b when a suit holds two), and the others
         are deadwood whatever else happens: a bound the search can use."""
-        c, pts = self.c, self.pts
+        pts = self.pts
         iso = []
         suits = []
-        for k in range(52):
-            if c[k] and pts[k] and not self._has_partner(k):
+        for k in self.present:
+            if pts[k] and not self._has_partner(k):
                 iso.append((pts[k], k))
                 suits.append(k // 13)
         iso.sort(reverse=True)
         self.iso = iso
         self.iso_per_wild = 1 if len(set(suits)) < len(suits) else 2
 
-    def _iso_penalty(self, k: int, budget: int) -> int:
+    def _iso_penalty(self, k: int, budget: int, code: int) -> int:
         """Points of isolated cards above kind k that must stay deadwood."""
         free = budget // self.iso_per_wild
-        c = self.c
+        shift, full = self.shift, self.full
         penalty = 0
         for p, kind in self.iso:  # most valuable first
             if kind <= k:
                 continue
-            n = c[kind]
+            n = code >> (shift * kind) & full
             if n <= free:
                 free -= n
             else:
@@ -137,22 +286,75 @@ class _Search:
                 free = 0
         return penalty
 
-    def _has_partner(self, k: int) -> bool:
-        c = self.c
-        s, r = divmod(k, 13)
-        if self.opts.tanala and c[k] >= 3:
+    def _pure_cores(self) -> None:
+        """Every pure sequence holds three natural cards in a row (every
+        tanala three identical ones): these cores, with how many designated
+        wild cards each uses as themselves.  A search that has no pure
+        sequence yet and no core left in the hand has no valid leaf."""
+        is_wild = self.is_wild
+        cores = []
+        for s, row in enumerate(self.rows):
+            starts = row & row >> 1 & row >> 2
+            while starts:
+                i = (starts & -starts).bit_length() - 1
+                starts &= starts - 1
+                a, b, d = s * 13 + i, s * 13 + i + 1, s * 13 + (i + 2) % 13
+                cores.append(((a, b, d), is_wild[a] + is_wild[b] + is_wild[d]))
+        if self.opts.tanala:
+            c = self.c
+            cores += [((k, k, k), 3 * is_wild[k]) for k in self.present if c[k] >= 3]
+        self.cores = cores
+
+    def _lives_possible(self, life: int, budget: int, code: int) -> bool:
+        """Whether the melds still to come can complete the lives: a leaf
+        needs a pure sequence and a second sequence; an impure one (or a
+        group of spare wild cards) takes at least one wild card, a pure one
+        a core.  A necessary condition only: it never cuts a valid leaf."""
+        pures = life % 3 + life // 3 % 3
+        if pures and pures + life // 9 % 3 >= 2:
             return True
-        for t in range(4):
-            if t != s and c[t * 13 + r]:
+        shift, full = self.shift, self.full
+        found = []
+        for kinds, cost in self.cores:
+            if cost > budget:
+                continue
+            a, b, d = kinds
+            if a == b:  # a tanala
+                if code >> (shift * a) & full < 3:
+                    continue
+            elif not (code >> (shift * a) & full and code >> (shift * b) & full
+                      and code >> (shift * d) & full):
+                continue
+            if pures or cost < budget or life:
                 return True
-        r += 1
-        near = (r - 2, r - 1, r + 1, r + 2) if r != 1 else (2, 3, 12, 13)
-        for q in near:
-            if q == 14:
-                q = 1
-            if 1 <= q <= 13 and c[s * 13 + q - 1]:
-                return True
+            found.append((kinds, cost))
+        if pures:
+            return budget >= 1
+        # no sequence yet, and every pure core uses up the whole budget: a
+        # second pure core must be made of other cards, for no wild card
+        for i, (kinds, cost) in enumerate(found):
+            for kinds2, cost2 in found[i:]:
+                if cost + cost2 > budget:
+                    continue
+                need: dict[int, int] = {}
+                for x in kinds + kinds2:
+                    need[x] = need.get(x, 0) + 1
+                if all(code >> (shift * x) & full >= n for x, n in need.items()):
+                    return True
         return False
+
+    def _has_partner(self, k: int) -> bool:
+        """A natural card of the same rank in another suit, or of the same
+        suit within two ranks (the Ace next to both the 2 and the King)."""
+        s, r = divmod(k, 13)
+        if self.opts.tanala and self.c[k] >= 3:
+            return True
+        rows = self.rows
+        for t in range(4):
+            if t != s and rows[t] >> r & 1:
+                return True
+        near = 0b11011 << r >> 2 if r else 0b110 | 0b11 << 11
+        return bool(rows[s] & near & 0x3FFF)
 
     @classmethod
     def of(cls, kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions) -> _Search:
@@ -166,6 +368,25 @@ class _Search:
         return cls(counts, jokers, wild, opts)
 
     # ----------------------------------------------------------------- search
+    def _prepare(self) -> None:
+        """Per-hand tables.  In the search the counts left are one integer,
+        ``code``, with ``shift`` bits a kind (kinds below the one searched
+        are all 0, so its lowest bit names that kind)."""
+        c = self.c
+        self._isolation()
+        if self.cores is None:
+            self._pure_cores()
+        shift = max(c).bit_length() or 1
+        self.shift = shift
+        self.full = (1 << shift) - 1
+        self.weight = weight = _weights(shift)
+        self.code = sum(weight[k] * c[k] for k in self.present)
+        self.relevant = _relevant(shift)
+        self.moves: dict[int, list] = {}
+        self.all_moves: list[list | None] = [None] * 52
+        self.units = sum(weight)
+        self.lives_ok: dict[tuple[int, int], bool] = {}
+
     def run(self, lives: bool, floor: int = -1, must_meld: bool = False) -> None:
         """Search; only arrangements melding more than ``floor`` points count.
         ``must_meld`` looks only for a declaration (no natural deadwood)."""
@@ -174,59 +395,127 @@ class _Search:
         self.best_melds = None
         self.must_meld = must_meld
         if self.iso is None:
-            self._isolation()
-        self._rec(0, 0, self.total, 0, 0, 0, [])
+            self._prepare()
+        self.after = _life_table(self.opts) if lives else _NO_LIVES
+        # state (code, budget, life) -> an upper bound on the points the rest
+        # of the search can meld from that state
+        self.table: dict[tuple, int] = {}
+        self._rec(0, self.total, self.jokers + self.designated, [], self.code, 0)
 
-    def _rec(self, k, melded, remaining, used, pool, nat_desig, melds):
-        c = self.c
-        while k < 52 and c[k] == 0:
-            k += 1
-        if k == 52:
-            self._leaf(melded, used, pool, melds)
+    def _rec(self, melded, remaining, budget, melds, code, life):
+        """Search from the state (code, budget, life), ``melded`` points so
+        far.  What the state can still meld depends on nothing else, so
+        ``table`` keeps an upper bound for it: first _bound's, then after a
+        search of it self.best - melded, for every completion was either
+        reached (and is at most self.best) or cut for not beating self.best.
+        So only subtrees with nothing better than self.best are ever cut, and
+        the first leaf of the best value in depth-first order, the one kept
+        (leaves must beat self.best), is found as without the table; the same
+        holds for the first declarable leaf, as ties with a declaration
+        still to find are not cut."""
+        if not code:
+            self._leaf(melded, budget, life, melds)
             return
-        budget = self.jokers + self.designated - nat_desig - used
-        if budget < 0:
+        shift = self.shift
+        k = ((code & -code).bit_length() - 1) // shift
+        table = self.table
+        key = (code, budget, life)
+        bound = table.get(key)
+        if bound is None:
+            bound = table[key] = self._bound(k, remaining, budget, life, code)
+        ub = melded + bound
+        best = self.best
+        if ub <= best and (ub < best or not self.lives or self.declarable or ub < self.total):
             return
-        ub = melded + remaining
+        must_meld = self.must_meld
+        if must_meld and (self.declarable or bound < remaining):
+            return  # found already, or a natural card has to stay deadwood
+        here = code & self.relevant[k]  # k and the kinds its melds may hold
+        moves = self.moves.get(here)
+        if moves is None:
+            moves = self.moves[here] = self._moves(k, code)
+        rec = self._rec
+        if moves:
+            after = self.after[life]
+            for cost, gain, dcode, col, meld, _ in moves:
+                if cost <= budget:
+                    melds.append(meld)
+                    rec(melded + gain, remaining - gain, budget - cost, melds, code - dcode,
+                        after[col])
+                    melds.pop()
+        # every remaining copy of k is deadwood (a designated wild card is
+        # then a wild card: it was counted in the budget already)
+        if not must_meld or self.is_wild[k]:
+            n = code >> (shift * k) & self.full
+            rec(melded, remaining - self.pts[k] * n, budget, melds, code - n * self.weight[k],
+                life)
+        if must_meld and self.declarable:
+            return
+        # every completion from here melds at most self.best - melded points
+        # more: all others were cut for not beating self.best
+        bound = self.best - melded
+        if bound < table[key]:
+            table[key] = bound
+
+    def _bound(self, k, remaining, budget, life, code) -> int:
+        """The first upper bound of a state: its points, less the isolated
+        cards the budget cannot meld; none at all if the lives are out of
+        reach."""
+        if self.lives and not self._lives_possible(life, budget, code):
+            return _NONE
         if self.iso:
-            ub -= self._iso_penalty(k, budget)
-        if ub < self.best or (
-            ub == self.best and (not self.lives or self.declarable or ub < self.total)
-        ):
-            return
-        wild = self.wild
-        pts = self.pts
-        if self.must_meld and self.declarable:
-            return
-        for meld in self._melds_with(k, budget):
-            naturals = meld[3]
-            gain = 0
-            nd = 0
-            for n in naturals:
-                c[n] -= 1
-                gain += pts[n]
-                if n in wild:
-                    nd += 1
-            melds.append(meld)
-            self._rec(k, melded + gain, remaining - gain, used + meld[2], pool, nat_desig + nd,
-                      melds)
-            melds.pop()
-            for n in naturals:
-                c[n] += 1
-        # every remaining copy of k is deadwood (a designated wild goes to the pool)
-        if self.must_meld and k not in wild:
-            return
-        n = c[k]
-        c[k] = 0
-        if k in wild:
-            self._rec(k + 1, melded, remaining, used, pool + n, nat_desig, melds)
-        else:
-            self._rec(k + 1, melded, remaining - pts[k] * n, used, pool, nat_desig, melds)
-        c[k] = n
+            return remaining - self._iso_penalty(k, budget, code)
+        return remaining
 
-    def _melds_with(self, k, budget):
-        """Melds holding one copy of kind k, all other naturals of higher kind."""
-        c = self.c
+    def _moves(self, k, code):
+        """The melds with lowest kind k here, each with what it takes: (budget,
+        points, code, life column, meld, its kinds as bits of a code).  Those
+        the budget affords are the melds _melds_with finds here for that
+        budget, in its order.
+
+        In the whole hand and for the whole budget, _melds_with finds a
+        superset of them in the same order: with fewer cards a run over the
+        same window leaves out more interior cards, one of the variants
+        _add_run makes, and a meld that needs more wild cards than a smaller
+        budget has is left out, in both cases without changing the order of
+        the others (_add_run makes the variants of a window by size, then in
+        lexicographic order; _melds_with sorts stably).  So the melds are
+        found once a kind and filtered: all their naturals still here (the
+        budget is for the caller)."""
+        every = self.all_moves[k]
+        if every is None:
+            every = self.all_moves[k] = self._all_moves(k)
+        shift = self.shift
+        here = code
+        for i in range(1, shift):
+            here |= code >> i
+        here &= self.units  # a bit for each kind still here
+        out = []
+        for move in every:
+            if here & move[5] == move[5] and (
+                    move[3] != _TANALA_COLUMN or code >> (shift * k) & self.full >= 3):
+                out.append(move)
+        return out
+
+    def _all_moves(self, k):
+        moves = []
+        pts, weight, is_wild = self.pts, self.weight, self.is_wild
+        budget = self.jokers + self.designated
+        for meld in self._melds_with(k, budget, self.c):
+            cost = meld[2]
+            gain = dcode = units = 0
+            for n in meld[3]:
+                cost += is_wild[n]
+                gain += pts[n]
+                dcode += weight[n]
+                units |= weight[n]
+            if cost <= budget:
+                moves.append((cost, gain, dcode, _life_column(meld[0], meld[1]), meld, units))
+        return moves
+
+    def _melds_with(self, k, budget, c):
+        """Melds holding one copy of kind k, all other naturals of higher kind
+        (``c``: the counts of kind k and of the kinds such melds may hold)."""
         opts = self.opts
         one_wild = opts.one_wild_per_impure
         s, r = divmod(k, 13)
@@ -272,25 +561,23 @@ class _Search:
                     _add_run(out, nats, w, max(span, 3), s, lo, budget, one_wild)
         # sets: other suits of rank r above suit s
         others = [t * 13 + r - 1 for t in range(s + 1, 4) if c[t * 13 + r - 1] > 0]
-        n = len(others)
-        for mask in range(1 << n):
-            chosen = [others[i] for i in range(n) if mask >> i & 1]
+        for chosen in _SUBSETS[len(others)]:
             m = 1 + len(chosen)
-            w = max(0, 3 - m)
+            w = 3 - m if m < 3 else 0
             if w <= budget:
-                out.append((SET, m + w, w, (k, *chosen), s, r))
+                out.append((SET, m + w, w, (k, *[others[i] for i in chosen]), s, r))
         # bigger melds first: good arrangements are found early and prune more
         out.sort(key=lambda x: -len(x[3]))
         return out
 
     # ------------------------------------------------------------------- leaf
-    def _leaf(self, melded, used, pool, melds):
-        avail = self.jokers + pool
-        if used > avail:
-            return
-        left = avail - used
-        if self.lives and not self._lives_ok(melds, left):
-            return
+    def _leaf(self, melded, left, life, melds):
+        if self.lives:
+            ok = self.lives_ok.get((life, left))
+            if ok is None:
+                ok = self.lives_ok[life, left] = _lives_ok(life, left, self.opts)
+            if not ok:
+                return
         if melded > self.best:
             self.best = melded
             self.best_melds = list(melds)
@@ -299,48 +586,16 @@ class _Search:
             self.declarable = True
             self.decl_melds = list(melds)
 
-    def _lives_ok(self, melds, left) -> bool:
-        opts = self.opts
-        pure_runs = tanalas = impure = 0
-        long_pure = long_impure = False
-        for m in melds:
-            t = m[0]
-            if t == PURE:
-                pure_runs += 1
-                long_pure = long_pure or m[1] >= 4
-            elif t == IMPURE:
-                impure += 1
-                long_impure = long_impure or m[1] >= 4
-            elif t == TANALA:
-                tanalas += 1
-        pures = pure_runs + tanalas
-        if pures == 0:
-            return False
-        seqs = pures + impure
-        all_wild = opts.all_wild_melds and left >= 3
-        if seqs < 2 and not all_wild:
-            return False
-        if not opts.four_card_life:
-            return True
-        if long_pure or long_impure:
-            return True
-        if left >= 1:
-            if impure and not opts.one_wild_per_impure:
-                return True
-            if pure_runs and pures >= 2:
-                return True
-        return opts.all_wild_melds and left >= 4
-
     def best_pure_points(self) -> tuple[int, tuple | None]:
         """The most valuable single pure sequence (or tanala) in the hand."""
         c, pts = self.c, self.pts
         best, arg = -1, None
         for s in range(4):
+            row = self.rows[s]
+            if not row & row >> 1 & row >> 2:
+                continue  # no three in a row
             base = s * 13 - 1
-            have = [False] * 15
-            for q in range(1, 14):
-                have[q] = c[base + q] > 0
-            have[14] = have[1]
+            have = [False] + [bool(row >> i & 1) for i in range(14)]
             for lo in range(1, 13):
                 if not have[lo]:
                     continue
@@ -353,7 +608,7 @@ class _Search:
                         nats = tuple(base + (1 if q == 14 else q) for q in range(lo, hi + 1))
                         best, arg = total, (PURE, hi - lo + 1, 0, nats, s, lo)
         if self.opts.tanala:
-            for k in range(52):
+            for k in self.present:
                 if c[k] >= 3 and 3 * pts[k] > best:
                     best, arg = 3 * pts[k], (TANALA, 3, 0, (k, k, k), k // 13, k % 13 + 1)
         return best, arg
@@ -509,7 +764,8 @@ def is_declarable(cards, wild: frozenset[int], opts: MeldOptions = MeldOptions()
 @lru_cache(maxsize=20000)
 def _declarable_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions) -> bool:
     s = _Search.of(kinds, wild, opts)
-    if s.best_pure_points()[1] is None:
+    s._pure_cores()
+    if not s.cores:  # no pure sequence
         return False
     s.run(lives=True, must_meld=True)
     return s.declarable
