@@ -49,9 +49,8 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def _count(self, view: PlayerView, cards) -> int:
-        fam = family_of(view.rules)
-        return fam.evaluate(view.rules, view.decks, tuple(cards), view.wild).count
+    def _count(self, view: PlayerView, kinds: tuple[int, ...]) -> int:
+        return family_of(view.rules).count_kinds(view.rules, view.decks, kinds, view.wild)
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -67,20 +66,31 @@ class GreedyBot:
                 isinstance(a, DrawDiscard) for a in legal):
             take = DrawDiscard() in legal and self._gain_from(view, view.discard[-1])
             return DrawDiscard() if take or DrawStock() not in legal else DrawStock()
+        # the same kind leaves the same hand: count each kind once, keep the
+        # first card (in legal order) whose loss leaves the lowest count
+        kinds = sorted(c.kind for c in view.hand)
+        counts: dict[int, int] = {}
         best, best_count = None, None
         for a in legal:
             if isinstance(a, Discard):
-                rest = list(view.hand)
-                rest.remove(a.card)
-                c = self._count(view, rest)
-                if best_count is None or c < best_count:
-                    best, best_count = a, c
+                k = a.card.kind
+                if k not in counts:
+                    counts[k] = self._count(view, _without(kinds, k))
+                if best_count is None or counts[k] < best_count:
+                    best, best_count = a, counts[k]
         return best if best is not None else legal[0]
 
     def _gain_from(self, view: PlayerView, card) -> bool:
-        now = self._count(view, view.hand)
-        for i in range(len(view.hand)):
-            rest = view.hand[:i] + view.hand[i + 1:] + (card,)
-            if self._count(view, rest) < now:
+        kinds = sorted(c.kind for c in view.hand)
+        now = self._count(view, tuple(kinds))
+        with_card = sorted(kinds + [card.kind])
+        for k in dict.fromkeys(kinds):
+            if self._count(view, _without(with_card, k)) < now:
                 return True
         return False
+
+
+def _without(kinds: list[int], kind: int) -> tuple[int, ...]:
+    """Sorted kinds less one copy of ``kind``."""
+    i = kinds.index(kind)
+    return tuple(kinds[:i] + kinds[i + 1:])

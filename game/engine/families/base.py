@@ -140,6 +140,12 @@ class Family:
         return frozenset()
         yield  # a generator, like the families' versions
 
+    def count_kinds(self, rules: RuleSet, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int]) -> int:
+        """What a hand given as sorted kinds pays as a loser (simple bots
+        compare these); families with a count override it."""
+        raise NotImplementedError(f"{self.name} has no hand count")
+
     # ----------------------------------------------------------------- cards
     def table_cards(self, state: GameState) -> list[Card]:
         """Cards the family holds outside hands, stock, pile, aside and cut."""

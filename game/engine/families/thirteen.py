@@ -12,7 +12,7 @@ from typing import ClassVar, NamedTuple
 
 from ..cards import JOKER_KIND, Card, make_card, parse_kind
 from ..rules import RuleError, RuleSet
-from ..solver import Evaluation, MeldOptions, evaluate, is_declarable
+from ..solver import Evaluation, MeldOptions, evaluate, hand_count, is_declarable
 from .base import Family
 
 DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
@@ -168,6 +168,10 @@ class ThirteenFamily(Family):
     def evaluate(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int],
                  loose: bool = False) -> Evaluation:
         return evaluate(tuple(hand), wild, self.meld_options(rules, decks), loose)
+
+    def count_kinds(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int]) -> int:
+        return hand_count(kinds, wild, self.meld_options(rules, decks))
 
     def declarable(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int]) -> bool:
         return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))
