@@ -15,6 +15,7 @@ from ..engine import (
     ShowDealtHand,
 )
 from ..engine.actions import Action, Answer
+from ..engine.cards import card_points
 from ..engine.families import family_of
 from ..engine.shows import valid_declarations
 
@@ -49,8 +50,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def _count(self, view: PlayerView, kinds: tuple[int, ...]) -> int:
-        return family_of(view.rules).count_kinds(view.rules, view.decks, kinds, view.wild)
+    def _count(self, view: PlayerView, kinds: tuple[int, ...],
+               below: int | None = None) -> int | None:
+        return family_of(view.rules).count_kinds(view.rules, view.decks, kinds, view.wild,
+                                                 below)
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -66,26 +69,45 @@ class GreedyBot:
                 isinstance(a, DrawDiscard) for a in legal):
             take = DrawDiscard() in legal and self._gain_from(view, view.discard[-1])
             return DrawDiscard() if take or DrawStock() not in legal else DrawStock()
-        # the same kind leaves the same hand: count each kind once, keep the
-        # first card (in legal order) whose loss leaves the lowest count
+        return self._least_costly_discard(view, legal)
+
+    def _least_costly_discard(self, view: PlayerView, legal) -> Action:
+        """The first discard (in legal order) whose loss leaves the lowest
+        count.  The same kind leaves the same hand, so each kind is counted
+        once; costly cards are tried first, since throwing one usually leaves
+        the lowest count, and every later count is asked only whether it is
+        lower (a bounded search), and earlier ties are then checked."""
         kinds = sorted(c.kind for c in view.hand)
-        counts: dict[int, int] = {}
-        best, best_count = None, None
+        order: list[int] = []  # kinds in legal order
         for a in legal:
-            if isinstance(a, Discard):
-                k = a.card.kind
-                if k not in counts:
-                    counts[k] = self._count(view, _without(kinds, k))
-                if best_count is None or counts[k] < best_count:
-                    best, best_count = a, counts[k]
-        return best if best is not None else legal[0]
+            if isinstance(a, Discard) and a.card.kind not in order:
+                order.append(a.card.kind)
+        if not order:
+            return legal[0]
+        pts = {k: card_points(k, view.rules.ace_points) if k not in view.wild else 0
+               for k in order}
+        exact: dict[int, int] = {}
+        floor: dict[int, int] = {}  # kind -> its count is known to be at least this
+        best = None
+        for k in sorted(order, key=lambda k: -pts[k]):
+            got = self._count(view, _without(kinds, k), best)
+            if got is None:
+                floor[k] = best
+            else:
+                exact[k] = best = got
+        for k in order:  # the first kind in legal order at the lowest count
+            if k in exact and exact[k] == best:
+                break
+            if floor.get(k) == best and self._count(view, _without(kinds, k), best + 1) == best:
+                break
+        return next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
 
     def _gain_from(self, view: PlayerView, card) -> bool:
         kinds = sorted(c.kind for c in view.hand)
         now = self._count(view, tuple(kinds))
         with_card = sorted(kinds + [card.kind])
         for k in dict.fromkeys(kinds):
-            if self._count(view, _without(with_card, k)) < now:
+            if self._count(view, _without(with_card, k), now) is not None:
                 return True
         return False
 

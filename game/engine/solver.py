@@ -64,10 +64,42 @@ def evaluate(cards: list[Card] | tuple[Card, ...], wild: frozenset[int],
 
 
 def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
-               opts: MeldOptions = MeldOptions()) -> int:
+               opts: MeldOptions = MeldOptions(), below: int | None = None) -> int | None:
     """``evaluate(...).count`` for a hand given as sorted kinds, without
-    building the arrangement (bots that only compare counts)."""
-    return _evaluate_kinds(kinds, wild, opts, False)[1]
+    building the arrangement (bots that only compare counts).  With
+    ``below``, only a count under it is wanted: None says the count is at
+    least ``below``, and the search skips every arrangement that could not
+    get under it, which is far cheaper when most candidates lose."""
+    if below is None:
+        return _evaluate_kinds(kinds, wild, opts, False)[1]
+    key = (kinds, wild, opts)
+    known = _COUNT_FLOOR.get(key)
+    if known is not None:
+        exact, at_least = known
+        if exact is not None:
+            return exact if exact < below else None
+        if at_least >= below:
+            return None
+    s = _Search.of(kinds, wild, opts)
+    total = s.total
+    count = total
+    pure_pts, pure_meld = s.best_pure_points()
+    if pure_meld is not None:
+        count = total - pure_pts
+        s.run(lives=True, floor=max(pure_pts, total - below))
+        if s.best_melds is not None:
+            count = min(count, total - s.best)
+    if len(_COUNT_FLOOR) > 20000:
+        _COUNT_FLOOR.clear()
+    if count < below:
+        _COUNT_FLOOR[key] = (count, count)
+        return count
+    _COUNT_FLOOR[key] = (None, below)
+    return None
+
+
+# (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
+_COUNT_FLOOR: dict[tuple, tuple[int | None, int]] = {}
 
 
 @lru_cache(maxsize=20000)

@@ -223,3 +223,22 @@ def test_13_card_hands_match_unbounded_search(seed):
         assert sorted(placed) == sorted(cards)
         for m in ev.melds:
             assert classify(m.cards, wild, opts) is not None, m
+
+
+def test_bounded_count_agrees_with_the_exact_count():
+    """hand_count(below=L) is the count when it is under L and None when not,
+    on random hands and limits around the true count."""
+    from game.engine.solver import hand_count
+
+    rng = random.Random(41)
+    shoe = build_shoe(2, 2)
+    for _ in range(300):
+        hand = rng.sample(shoe, 13)
+        rank = rng.randrange(13)
+        wild = frozenset(s * 13 + rank for s in range(4))
+        opts = MeldOptions(tanala=rng.random() < 0.3)
+        kinds = tuple(sorted(c.kind for c in hand))
+        exact = evaluate(hand, wild, opts).count
+        for limit in (exact - 5, exact, exact + 1, exact + 20):
+            got = hand_count(kinds, wild, opts, below=limit)
+            assert got == (exact if exact < limit else None), (kinds, limit)

@@ -141,9 +141,10 @@ class Family:
         yield  # a generator, like the families' versions
 
     def count_kinds(self, rules: RuleSet, decks: int, kinds: tuple[int, ...],
-                    wild: frozenset[int]) -> int:
+                    wild: frozenset[int], below: int | None = None) -> int | None:
         """What a hand given as sorted kinds pays as a loser (simple bots
-        compare these); families with a count override it."""
+        compare these); with ``below``, None when it is not under that.
+        Families with a count override it."""
         raise NotImplementedError(f"{self.name} has no hand count")
 
     # ----------------------------------------------------------------- cards

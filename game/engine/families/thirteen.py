@@ -170,8 +170,8 @@ class ThirteenFamily(Family):
         return evaluate(tuple(hand), wild, self.meld_options(rules, decks), loose)
 
     def count_kinds(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
-                    wild: frozenset[int]) -> int:
-        return hand_count(kinds, wild, self.meld_options(rules, decks))
+                    wild: frozenset[int], below: int | None = None) -> int | None:
+        return hand_count(kinds, wild, self.meld_options(rules, decks), below)
 
     def declarable(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int]) -> bool:
         return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))
