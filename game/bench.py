@@ -1,77 +1,45 @@
-"""``python -m game.bench``: evaluator speed, simulation speed, and (when the
-modules exist) bot decision times and UI frame times.  Medians, not timed tests."""
+"""``python -m game.bench``: a section per game family (its evaluator and
+simulated deals), then the bots' decision and slice times and the UI's frame
+time.  Medians and tails, not timed tests; about a minute on this machine."""
 
 from __future__ import annotations
 
 import importlib
-import random
-import statistics
 import time
 
-from .engine import JOKER_KIND, preset
-from .engine.cards import build_shoe
-from .engine.solver import _declarable_kinds, _evaluate_kinds, evaluate
-from .simulate import simulate
+from .engine.families import FAMILIES
+
+# family name -> the module holding its ``bench_lines()``
+FAMILY_BENCHES = {
+    "13card": "game.engine.families.thirteen_bench",
+    "21card": "game.engine.families.twentyone_bench",
+    "marriage": "game.engine.families.marriage_bench",
+    "vazhushal": "game.engine.families.vazhushal_bench",
+}
+OTHER = ("game.ai.bench", "game.ui.bench")
 
 
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
-def bench_evaluator(hands_per_case: int = 5000, seed: int = 1) -> list[str]:
-    """Random 13-card hands with 0, 2 and 4 wild cards, from two decks (default
-    meld options) and from three decks (tanalas allowed); the cache is cleared
-    before every hand so each one is solved from scratch."""
-    from .engine.solver import MeldOptions
-
-    rng = random.Random(seed)
-    lines = []
-    for decks in (2, 3):
-        shoe = build_shoe(decks, 2)
-        opts = MeldOptions(tanala=decks >= 3)
-        label = "" if decks == 2 else f", {decks} decks"
-        for n_wild in (0, 2, 4):
-            times = []
-            for _ in range(hands_per_case):
-                rank = rng.randrange(13)
-                wild = frozenset(s * 13 + rank for s in range(4))
-                natural = [c for c in shoe if c.kind != JOKER_KIND and c.kind not in wild]
-                wilds = [c for c in shoe if c.kind == JOKER_KIND or c.kind in wild]
-                hand = rng.sample(natural, 13 - n_wild) + rng.sample(wilds, n_wild)
-                _evaluate_kinds.cache_clear()
-                _declarable_kinds.cache_clear()
-                t = time.perf_counter()
-                evaluate(hand, wild, opts)
-                times.append((time.perf_counter() - t) * 1e6)
-            median = statistics.median(times)
-            lines.append(f"evaluator, 13 cards, {n_wild} wild{label}: median {median:.0f} µs,"
-                         f" p99 {_pct(times, 0.99):.0f} µs, max {max(times):.0f} µs"
-                         f" ({hands_per_case} hands)")
-    return lines
-
-
-def bench_simulation(deals: int = 60) -> list[str]:
-    lines = []
-    for bots in (["random"], ["greedy"]):
-        t = time.perf_counter()
-        out = simulate(preset("points"), 4, deals, 7, bots)
-        dt = time.perf_counter() - t
-        lines.append(f"simulation, points, 4 players, {bots[0]} bots: {deals / dt:.1f} deals/s"
-                     f" ({out['turns_per_deal']:.1f} turns per deal, invariants checked)")
-    return lines
+def _section(title: str, module: str) -> None:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return
+    t = time.perf_counter()
+    print(f"== {title}", flush=True)
+    for line in mod.bench_lines():
+        print(line, flush=True)
+    print(f"   ({time.perf_counter() - t:.1f} s)", flush=True)
 
 
 def main() -> None:
-    for line in bench_evaluator() + bench_simulation():
-        print(line, flush=True)
-    for module in ("game.ai.bench", "game.ui.bench"):
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        for line in mod.bench_lines():
-            print(line, flush=True)
+    start = time.perf_counter()
+    for name, family in FAMILIES.items():
+        module = FAMILY_BENCHES.get(name)
+        if module:
+            _section(family.title or name, module)
+    for module in OTHER:
+        _section(module.split(".")[1], module)
+    print(f"bench total: {time.perf_counter() - start:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

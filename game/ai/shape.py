@@ -204,7 +204,7 @@ class _Group:
             self.dead = max(0, self.miss - self.fill.bit_count())  # any of the options
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def _group(g: tuple, live: int) -> _Group:
     """Groups are read-only once built: share them between searches."""
     return _Group(g, live)

@@ -8,6 +8,7 @@ two sequences, one of them pure; the winner collects each loser's count.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from ..cards import JOKER_KIND, Card, make_card, parse_kind
@@ -94,6 +95,15 @@ class ThirteenRules(RuleSet):
         return self.cut_mode in ("normal", "ace_jokers")
 
 
+@lru_cache(maxsize=64)
+def _meld_options(ace_points: int, tanala: bool, four_card_life: bool, one_wild: bool,
+                  all_wild: bool) -> MeldOptions:
+    """One shared value per option set: solver caches key on it, and fewer
+    live objects keep garbage collection short."""
+    return MeldOptions(ace_points=ace_points, tanala=tanala, four_card_life=four_card_life,
+                       one_wild_per_impure=one_wild, all_wild_melds=all_wild)
+
+
 class _Context(NamedTuple):
     decks: int
     cut: Card | None
@@ -157,13 +167,8 @@ class ThirteenFamily(Family):
 
     # ----------------------------------------------------------------- hands
     def meld_options(self, rules: ThirteenRules, decks: int) -> MeldOptions:
-        return MeldOptions(
-            ace_points=rules.ace_points,
-            tanala=decks >= 3,
-            four_card_life=rules.four_card_life,
-            one_wild_per_impure=rules.one_wild_per_impure,
-            all_wild_melds=rules.all_wild_melds,
-        )
+        return _meld_options(rules.ace_points, decks >= 3, rules.four_card_life,
+                             rules.one_wild_per_impure, rules.all_wild_melds)
 
     def evaluate(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int],
                  loose: bool = False) -> Evaluation:
