@@ -1,7 +1,10 @@
 """The pygame user interface, in rooms:
 
-* here, the app itself: ``app`` (the window and the one ``step(dt)`` over a
-  stack of scenes), ``scene`` (the base every screen shares, with its
+* here, the app itself: ``launch`` (the options, from the command line or
+  the page's address, and the frame loop ``main.py`` and the
+  ``indian-rummy`` command run), ``app`` (the window and the one
+  ``step(dt)`` over a stack of scenes), ``frames`` (the frame-time log),
+  ``scene`` (the base every screen shares, with its
   lifecycle), ``players`` (the person and the AI levels, with their names),
   what the app keeps between runs (``settings``, ``menu_config``: the next
   new game's choices, ``savegame``, ``storage``) and ``bench``;

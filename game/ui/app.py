@@ -9,9 +9,12 @@ from typing import Any
 
 import pygame
 
+from ..memory import refresh
 from . import savegame
 from .art import palette
+from .frames import NOTHING, FrameLog
 from .menu_config import MenuConfig
+from .players import available_levels
 from .scene import Scene
 from .settings import Settings
 from .table.hand import HandArrangement
@@ -20,6 +23,9 @@ from .widgets import Metrics, Toast
 
 MIN_SIZE = (240, 320)
 SAVE_EVERY = 1.0  # seconds between writes of a changed save
+FRAME_TIME = 1 / 60  # the browser's frame cap while something moves or was just touched
+IDLE_FRAME_TIME = 1 / 30  # and once nothing has moved or been touched for IDLE_AFTER
+IDLE_AFTER = 3.0
 
 
 class _Silent:
@@ -47,9 +53,9 @@ def make_sounds(enabled: bool) -> Any:
 
 
 def _set_icon() -> None:
-    from pathlib import Path
+    from .art.assets import asset_dir
 
-    icon = Path(__file__).resolve().parents[2] / "assets" / "icon.png"
+    icon = asset_dir() / "icon.png"
     try:
         pygame.display.set_icon(pygame.image.load(str(icon)))
     except (pygame.error, FileNotFoundError, OSError):
@@ -58,7 +64,14 @@ def _set_icon() -> None:
 
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), *, demo: bool = False,
-                 seed: int | None = None, load: bool = True, save: bool = True) -> None:
+                 seed: int | None = None, load: bool = True, save: bool = True,
+                 game: str | None = None, notice: str = "", fixed_size: bool = False,
+                 frame_log: FrameLog | None = None) -> None:
+        """``game`` (a preset name) and ``seed`` start a game at once (after asking,
+        when it would replace a saved match); ``notice`` is shown on the first
+        screen; ``fixed_size`` keeps the size asked for when the page resizes."""
+        self.frame_log = frame_log
+        self.fixed_size = fixed_size
         # Display and fonts only: the sound module opens the audio device itself,
         # on the first sound played unmuted (browsers allow audio only after a tap).
         pygame.display.init()
@@ -73,8 +86,10 @@ class App:
         self.session: Session | None = loaded.session
         self.arrangement = loaded.arrangement or HandArrangement()
         self.sounds = make_sounds(bool(self.settings["sound"]))
+        self.may_save = save
         self.saving = save and not demo
         self.demo = demo
+        self._kept: tuple | None = None  # the saved match a demo stands in front of
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
@@ -82,15 +97,22 @@ class App:
         self._since_save = 0.0
         self.notice = Toast()  # the one short message over every scene
         self._touch_as_mouse = False
+        self._quiet = 0.0  # seconds since the last input
         if loaded.problem:
             self.toast(loaded.problem, palette.DANGER, 6.0)
             self.session = None
-        from .scenes.menu import MenuScene  # the scenes' modules import late
+        if notice:
+            self.toast(notice, palette.DANGER, 6.0)
+        warm_up()
+        from .scenes.menu import MenuScene
 
+        if game is not None:
+            self.config.choose_variant(game)
         if demo:
             self.start_demo(seed if seed is not None else random.randrange(1 << 30))
-        elif seed is not None:
-            self.new_game(seed)
+        elif seed is not None or game is not None:
+            self.replace(MenuScene(self))
+            self.ask_new_game(seed)
         else:
             self.replace(MenuScene(self))
 
@@ -133,6 +155,29 @@ class App:
         rules, players, levels = self.config.build()
         self._start(Session(rules, players, seed, [None, *levels]))
 
+    @property
+    def has_match(self) -> bool:
+        """A match in progress that a new game would replace."""
+        from .table.session import game_over
+
+        return self.session is not None and not game_over(self.session.state)
+
+    def ask_new_game(self, seed: int | None = None) -> None:
+        """Start a new game, asking first when it would replace a saved match."""
+        if not self.has_match:
+            self.new_game(seed)
+            return
+        from .scenes.confirm import ConfirmDialog
+        from .table.wording import variant_title
+
+        old = self.session
+        self.push(ConfirmDialog(
+            self, "Start a new game?",
+            f"Your {variant_title(old.rules)} match (deal {old.state.deal_no}) is saved. "
+            "A new game replaces it.",
+            yes=("Start new game", lambda: self.new_game(seed)),
+            no="Keep my match"))
+
     def rematch(self) -> None:
         """A new match with the same rules and players as the one just played."""
         old = self.session
@@ -144,6 +189,9 @@ class App:
     def _start(self, session: Session) -> None:
         from .table.scene import TableScene
 
+        refresh()  # a new match: collect everything the last one left, then freeze
+        self._kept = None
+        self.demo, self.saving = False, self.may_save
         self.session = session
         self.arrangement = HandArrangement()
         self.mark_dirty()
@@ -152,6 +200,9 @@ class App:
     def start_demo(self, seed: int) -> None:
         from .table.scene import TableScene
 
+        if self._kept is None:
+            self._kept = (self.session, self.arrangement)
+        self.demo, self.saving = True, False  # a demo is never saved
         rules, players, levels = self.config.build()
         self.session = Session(rules, players, seed, [levels[0], *levels])
         self.arrangement = HandArrangement()
@@ -167,7 +218,16 @@ class App:
         from .scenes.menu import MenuScene
 
         self.save_now()
+        self._end_demo()
         self.replace(MenuScene(self))
+
+    def _end_demo(self) -> None:
+        """Leaving a demo: the saved match it stood in front of comes back, and
+        the games played from now on are saved."""
+        if self._kept is not None:
+            self.session, self.arrangement = self._kept
+            self._kept = None
+        self.demo, self.saving = False, self.may_save
 
     # ------------------------------------------------------------ saving
     def mark_dirty(self) -> None:
@@ -194,38 +254,61 @@ class App:
         self.sounds.toggle_mute()
         self.settings.set("sound", not self.sounds.muted)
         self.mark_dirty()
-        self.toast("Sound off" if self.sounds.muted else "Sound on")
+        if not getattr(self.top, "shows_sound", False):  # where no icon shows the change
+            self.toast("Sound off" if self.sounds.muted else "Sound on", seconds=1.5)
 
     def set_sound(self, on: bool) -> None:
         if bool(on) == bool(self.sounds.muted):
             self.sounds.toggle_mute()
 
     # ------------------------------------------------------------ the loop
+    def timing(self, name: str):
+        """A context that adds its time to the frame log under ``name`` (when on)."""
+        log = self.frame_log
+        return NOTHING if log is None else log.section(name)
+
+    def frame_time(self) -> float:
+        """Seconds a frame should last in the browser (longer when nothing moves)."""
+        busy = self._quiet < IDLE_AFTER or getattr(self.top, "animating", False)
+        return FRAME_TIME if busy else IDLE_FRAME_TIME
+
     def step(self, dt: float) -> None:
+        if self.frame_log is not None:
+            self.frame_log.frame_start()
         dt = max(0.0, min(dt, 0.1))  # after a stall, don't jump animations
-        fingers = []
-        for event in pygame.event.get():
-            if event.type in _FINGER_EVENTS:
-                fingers.append(event)
-                continue
-            if getattr(event, "touch", False):
-                self._touch_as_mouse = True  # SDL turns touches into mouse events itself
-            self.dispatch(event)
-            if not self.running:
-                return
-        if fingers and not self._touch_as_mouse:
-            for event in fingers:  # a platform that sends only finger events
-                self.dispatch(self._finger_to_mouse(event))
-        if self.top is not None:
-            self.top.update(dt)
-        self.notice.update(dt)
+        self._quiet += dt
+        with self.timing("events"):
+            fingers = []
+            for event in pygame.event.get():
+                if event.type in _FINGER_EVENTS:
+                    fingers.append(event)
+                    continue
+                if event.type in _INPUT:
+                    self._quiet = 0.0
+                if getattr(event, "touch", False):
+                    self._touch_as_mouse = True  # SDL turns touches into mouse events itself
+                self.dispatch(event)
+                if not self.running:
+                    return
+            if fingers and not self._touch_as_mouse:
+                self._quiet = 0.0
+                for event in fingers:  # a platform that sends only finger events
+                    self.dispatch(self._finger_to_mouse(event))
+        with self.timing("update"):
+            if self.top is not None:
+                self.top.update(dt)
+            self.notice.update(dt)
         if self._dirty:
             self._since_save += dt
             if self._since_save >= SAVE_EVERY:
-                self.save_now()
-        self.draw(self.screen)
-        pygame.display.flip()
+                with self.timing("save"):
+                    self.save_now()
+        with self.timing("draw"):
+            self.draw(self.screen)
+            pygame.display.flip()
         self.frames += 1
+        if self.frame_log is not None:
+            self.frame_log.frame_end()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         special = _SPECIAL_EVENTS.get(event.type)
@@ -236,7 +319,7 @@ class App:
             return
         if self.top is not None and self.top.handle_event(event):
             return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN:  # a key no scene used: M for sound, everywhere
             action = _GLOBAL_KEYS.get(event.key)
             if action is not None:
                 action(self)
@@ -260,6 +343,8 @@ class App:
         self.running = False
 
     def _on_resize(self, event) -> None:
+        if self.fixed_size and event.type == pygame.VIDEORESIZE:
+            return  # the size the link asked for stays; the page scales the canvas
         size = (max(MIN_SIZE[0], getattr(event, "w", self.size[0])),
                 max(MIN_SIZE[1], getattr(event, "h", self.size[1])))
         if event.type == pygame.VIDEORESIZE and self.screen.get_size() != size:
@@ -276,6 +361,8 @@ class App:
                 start = i
         for scene in self.stack[start:]:
             scene.draw(surface)
+        # the toast sits at the top edge, over the title bar, where no dialog's
+        # content is and no button a player may be reaching for
         self.notice.draw(surface, self.metrics)
 
     def screenshot(self, path: str) -> None:
@@ -292,6 +379,27 @@ _SPECIAL_EVENTS = {
 # handling both would act twice: finger events are used only where they come alone.
 _FINGER_EVENTS = {pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION}
 _IGNORED: set[int] = set()
+_INPUT = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+          pygame.KEYDOWN, pygame.KEYUP, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED}
+
+
+def warm_up() -> None:
+    """Import every module a game will need now, while the first screen is
+    being shown, rather than in the middle of a deal: in the browser a first
+    import can take longer than a frame."""
+    from importlib import import_module
+
+    for name in ("scenes.menu", "scenes.scoring", "scenes.help", "scenes.rules",
+                 "scenes.settings", "scenes.confirm", "table.scene", "table.dialogs",
+                 "table.showdown"):
+        import_module(f"{__package__}.{name}")
+    try:
+        from ..ai import registry
+
+        for level, _, _ in available_levels():
+            registry.make_bot(level, 0)
+    except Exception:  # a bot that cannot be made now is made (or replaced) later
+        pass
 
 _GLOBAL_KEYS = {
     pygame.K_m: App.toggle_mute,

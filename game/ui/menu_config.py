@@ -3,16 +3,19 @@ and the rule options the menu offers, as data."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import PRESETS, RuleError, RuleSet, preset
+from ..engine import PRESETS, RuleError, RuleSet, family_of, preset
 from .players import available_levels, default_level
 
 MAX_SEATS_ON_SCREEN = 6
 
-# variant key: (name, one-line description), in menu order
-VARIANTS: dict[str, tuple[str, str]] = {
+# What the menu says of the presets it knows; every other preset in the
+# engine's registry (``PRESETS``: families register theirs) is offered too,
+# under its family's title.  Read through ``variants()``.
+DESCRIPTIONS: dict[str, tuple[str, str]] = {
     "points": ("Points Rummy", "One deal: the winner collects every other player's count "
                "(at most 80)."),
     "pool101": ("Pool 101", "Penalties add up; reach 101 and you are out. "
@@ -25,6 +28,66 @@ VARIANTS: dict[str, tuple[str, str]] = {
 }
 
 
+_made: tuple[tuple[str, ...], dict[str, tuple[str, str]]] | None = None
+
+
+def variants() -> dict[str, tuple[str, str]]:
+    """preset name: (title, one-line description), the known ones first, then
+    every other registered preset (made again only when the registry grows)."""
+    global _made
+    names = tuple(PRESETS)
+    if _made is None or _made[0] != names:
+        _made = (names, _variants())
+    return _made[1]
+
+
+def _variants() -> dict[str, tuple[str, str]]:
+    out = {k: v for k, v in DESCRIPTIONS.items() if k in PRESETS}
+    for name, rules in PRESETS.items():
+        if name not in out:
+            try:
+                family = family_of(rules).title
+            except RuleError:
+                family = ""
+            title = name.replace("_", " ").title()
+            out[name] = (title, f"{family[:1].upper()}{family[1:]}." if family else "")
+    return out
+
+
+class _Variants(dict):
+    """``VARIANTS``: the live ``variants()`` as a mapping (families may register later)."""
+
+    def _now(self) -> dict[str, tuple[str, str]]:
+        return variants()
+
+    def __getitem__(self, key):
+        return self._now()[key]
+
+    def get(self, key, default=None):
+        return self._now().get(key, default)
+
+    def __contains__(self, key) -> bool:
+        return key in self._now()
+
+    def __iter__(self):
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    def keys(self):
+        return self._now().keys()
+
+    def items(self):
+        return self._now().items()
+
+    def values(self):
+        return self._now().values()
+
+
+VARIANTS = _Variants()
+
+
 @dataclass(frozen=True)
 class RuleOption:
     key: str
@@ -32,9 +95,17 @@ class RuleOption:
     values: tuple[Any, ...]
     names: dict[Any, str] = field(default_factory=dict)
     applies: Any = None  # rules -> bool: shown only where it means something
+    section: str = ""  # the rule page's tab ("" : the first section)
 
     def shown(self, rules: RuleSet) -> bool:
-        return self.applies is None or self.applies(rules)
+        """Whether the option means something for ``rules`` (a family's rule set
+        may not have it at all)."""
+        if not hasattr(rules, self.key):
+            return False
+        try:
+            return self.applies is None or bool(self.applies(rules))
+        except AttributeError:
+            return False
 
     def name_of(self, value: Any) -> str:
         if value in self.names:
@@ -93,6 +164,18 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("hand_rummy", "Hand rummy doubles", ("pagat", "catsatcards"),
                {"pagat": "Those who played", "catsatcards": "Those yet to play"}),
 )
+# The rule page shows one section at a time (a page that fits without scrolling).
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "Match": ("rounds", "deals", "pool_rejoin", "pool_split", "direction",
+              "invalid_declaration", "stock_empty", "first_packer_cards"),
+    "Cards": ("deck_rule", "fixed_decks", "jokers_per_deck", "cut_mode", "joker_pickup",
+              "may_discard_picked", "four_card_life", "one_wild_per_impure", "all_wild_melds"),
+    "Points": ("ace_points", "wrong_show_points", "first_drop", "middle_drop", "cap",
+               "double_on_joker_cut", "first_turn_rummy_half", "hand_rummy"),
+}
+_SECTION_OF = {key: name for name, keys in SECTIONS.items() for key in keys}
+RULE_OPTIONS = tuple(dataclasses.replace(o, section=_SECTION_OF.get(o.key, "Match"))
+                     for o in RULE_OPTIONS)
 OPTION_KEYS = {o.key: o for o in RULE_OPTIONS}
 
 
@@ -134,6 +217,13 @@ class MenuConfig:
         self.players = max(r.start, min(self.players, r.stop - 1))
 
     # ------------------------------------------------------------ changes
+    def choose_variant(self, name: str) -> None:
+        """Make the preset ``name`` the next game's (unknown names are refused)."""
+        if name not in VARIANTS:
+            raise ValueError(f"unknown game {name!r}")
+        self.variant = name
+        self._fit_players()
+
     def cycle_variant(self, step: int) -> None:
         keys = list(VARIANTS)
         self.variant = keys[(keys.index(self.variant) + step) % len(keys)]

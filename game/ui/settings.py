@@ -28,9 +28,6 @@ SETTINGS: tuple[Option, ...] = (
            "Sound effects (M toggles them anywhere)."),
     Option("hints", "Group labels", (True, False), ("On", "Off"), True,
            "Name each group of your hand and show your count."),
-    Option("new_card", "New card goes", ("right", "new_group"),
-           ("To the right group", "To its own group"), "right",
-           "Where a card you draw lands in your hand."),
 )
 
 BY_KEY = {o.key: o for o in SETTINGS}

@@ -15,25 +15,43 @@ def assert_same_cards(arr: HandArrangement, hand) -> None:
     assert len(cards) == len(set(cards)), "a card is duplicated"
 
 
-def test_sync_appends_new_card_to_right_group_and_drops_discard():
+def test_sync_puts_a_drawn_card_in_its_own_group_and_drops_discard():
     hand = parse_cards("AS 2S 3S 7H 8H")
     arr = HandArrangement([hand[:3], hand[3:]])
     new = parse_cards("KD")[0]
     added = arr.sync(hand + [new])
     assert added == [new]
-    assert arr.groups[-1][-1] == new
-    assert len(arr.groups) == 2
+    assert arr.groups == [hand[:3], hand[3:], [new]]
     arr.sync(hand[1:] + [new])  # the ace was discarded
     assert arr.groups[0] == hand[1:3]
     assert_same_cards(arr, hand[1:] + [new])
 
 
-def test_sync_new_card_in_own_group_option():
-    hand = parse_cards("AS 2S 3S")
-    arr = HandArrangement([hand])
-    new = parse_cards("9C")[0]
-    arr.sync(hand + [new], new_group=True)
-    assert arr.groups == [hand, [new]]
+def test_a_drawn_card_never_breaks_a_finished_meld():
+    # issue 15: a clubs sequence became "Invalid · 42" after drawing A♣
+    rules = preset("points")
+    seq = parse_cards("TC JC QC KC")
+    arr = HandArrangement([parse_cards("2H 3H 4H"), seq])
+    ace = parse_cards("AC")[0]
+    arr.sync(arr.cards() + [ace])
+    labels = arr.labels(rules, 2, frozenset())
+    assert arr.groups[1] == seq and labels[1].valid and labels[1].title == "Pure sequence"
+    assert arr.groups[-1] == [ace]
+
+
+def test_drawn_cards_left_alone_gather_into_one_group():
+    hand = parse_cards("AS 2S 3S 7H 8H")
+    arr = HandArrangement([hand[:3], hand[3:]])
+    k, q, j = parse_cards("KD QC JH")
+    arr.sync(hand + [k])
+    arr.sync(hand + [k, q])  # the K stayed where it landed: it waits beside the new Q
+    assert arr.groups == [hand[:3], hand[3:], [k], [q]]
+    arr.sync(hand + [k, q, j])  # now K and Q (both left alone) share one group
+    assert arr.groups[:2] == [hand[:3], hand[3:]] and arr.groups[-1] == [j]
+    assert sorted(arr.groups[2]) == sorted([k, q]) and len(arr.groups) == 4
+    arr.move(j, 1, 0)  # a card the player placed stays where it was put
+    arr.sync(arr.cards() + [parse_cards("9C")[0]])
+    assert j in arr.groups[1]
 
 
 def test_identical_cards_of_two_decks_stay_distinct():
@@ -114,10 +132,30 @@ def test_labels_name_groups_and_count_invalid_ones():
     pair = parse_cards("5C 6C")
     arr = HandArrangement([run, trio, junk, pair])
     labels = arr.labels(rules, 1, frozenset())
-    assert [lb.name for lb in labels] == ["pure sequence", "set", "invalid", ""]
+    assert [lb.name for lb in labels] == ["pure sequence", "set", "invalid", "invalid"]
     assert labels[2].points == 9 + 10 + 2
     assert labels[3].points == 11
     assert labels[0].points == 0 and labels[0].valid
+    # one wording for every group that is not a meld, two cards or ten (issue 15, item 10)
+    assert [lb.title for lb in labels] == ["Pure sequence", "Set", "Invalid · 21",
+                                           "Invalid · 11"]
+
+
+def test_arrange_keeps_the_leftovers_in_small_groups_by_suit():
+    rules = preset("paplu")
+    hand = parse_cards("TH JH QH KH 7S 9S 8D 4C KD 2S 5C 6D JK")
+    ev = family_of(rules).evaluate(rules, 1, hand, frozenset())
+    arr = HandArrangement([hand])
+    arr.arrange([m.cards for m in ev.melds], ev.deadwood)
+    assert_same_cards(arr, hand)
+    melds = len(ev.melds)
+    loose = arr.groups[melds:]
+    assert len(loose) >= 2, "the leftovers are not one mixed group"
+    for group in loose:
+        suits = {c.suit for c in group if not c.is_joker}
+        assert len(suits) <= 1 or len(arr.groups) == 8, group
+        ranks = [c.rank for c in group if not c.is_joker]
+        assert ranks == sorted(ranks)
 
 
 def test_wild_card_makes_impure_sequence_label():
@@ -150,6 +188,6 @@ def test_group_count_is_capped_with_a_message():
     arr.new_group(cards[0], 5)  # a lone card moving keeps the count
     assert len(arr.groups) == MAX_GROUPS
     extra = parse_cards("KD")[0]
-    arr.sync(cards + [extra], new_group=True)  # full: the new card joins the right group
-    assert arr.groups[-1][-1] == extra and len(arr.groups) == MAX_GROUPS
+    arr.sync(cards + [extra])  # full: the drawn card still gets a slot of its own
+    assert arr.groups[-1] == [extra] and len(arr.groups) == MAX_GROUPS + 1
     assert_same_cards(arr, cards + [extra])

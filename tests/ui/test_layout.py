@@ -24,8 +24,13 @@ def test_nothing_on_the_table_overlaps(size, players):
     for name, rect in areas.items():
         assert screen.contains(rect), f"{name} {rect} is off the {size} window"
     solid = {k: v for k, v in areas.items() if k not in ("stock", "cut")}
+    if lay.compact:  # a phone on its side: the seats sit in the title bar, between its icons
+        solid.pop("top")
+        solid.update(menu=lay.menu_button, help=lay.help_button, sound=lay.sound_button)
     for (a, ra), (b, rb) in itertools.combinations(solid.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+    # the cut card lies whole beside the stock, not under it (issue 15, item 5)
+    assert not lay.cut.colliderect(lay.stock.inflate(8, 8))
     for spot in lay.seats.values():
         assert not spot.rect.colliderect(lay.stock) and not spot.rect.colliderect(lay.cut)
     assert lay.stock.w >= 36

@@ -152,7 +152,7 @@ def test_the_table_composes_the_parts_of_its_rules_family(variant):
     assert [type(p) for p in app.top.parts] == expected
 
 
-def test_the_cut_card_part_draws_the_cut_under_the_stock():
+def test_the_cut_card_part_draws_the_cut_beside_the_stock():
     app = App((1280, 720), load=False, save=False, seed=8)
     app.settings.set("speed", "instant")
     step(app, 2)
@@ -160,8 +160,9 @@ def test_the_cut_card_part_draws_the_cut_under_the_stock():
     if table.state.cut is None:
         pytest.skip("this deal has no cut card")
     lay = table.layout
-    # the left end of the crosswise card sticks out from under the stock
-    x = (lay.cut.x + lay.stock.x) // 2
+    # the upright card is whole, left of the stock, not under it
+    assert lay.cut.right < lay.stock.left and lay.cut.h > lay.cut.w
+    x = lay.cut.centerx
     face = tuple(app.screen.get_at((x, lay.cut.centery)))[:3]
     table.parts = []
     step(app)

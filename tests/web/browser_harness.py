@@ -1,14 +1,17 @@
 """Run the game's main.py the way pygbag does, on a desktop interpreter.
 
-    python tests/web/browser_harness.py MAIN_PY STORAGE_JSON RESULT_JSON FRAMES [PRESSES]
+    python tests/web/browser_harness.py MAIN_PY STORAGE_JSON RESULT_JSON FRAMES [PRESSES [QUERY]]
 
 Before main.py runs, ``sys.platform`` says ``emscripten`` and
 ``platform.window.localStorage`` is a fake browser store loaded from
 STORAGE_JSON, as pygbag provides it; threads and ``time.sleep`` are refused.
 Every ``asyncio.sleep`` the game awaits counts as one frame; after FRAMES frames
 a QUIT event is posted and the game must end its loop by itself. PRESSES, like
-``5:return,9:space``, presses keys at given frames. What happened is written
-to RESULT_JSON. The pygame drivers must be dummy (set by the caller).
+``5:return,9:space``, presses keys at given frames. QUERY is the page
+address's query (``?game=pool101&seed=42``), as ``platform.window.location``
+gives it. What happened is written to RESULT_JSON, with the delay each frame
+asked of ``asyncio.sleep`` (the frame cap). The pygame drivers must be dummy
+(set by the caller).
 """
 
 from __future__ import annotations
@@ -47,11 +50,22 @@ class FakeLocalStorage:
         self.items.pop(str(key), None)
 
 
-class FakeWindow:
-    """pygbag's ``platform.window`` with only the storage; other use shows up as an error."""
+class FakeLocation:
+    """The page's address, as ``window.location`` shows it."""
 
-    def __init__(self, storage: FakeLocalStorage) -> None:
+    def __init__(self, query: str) -> None:
+        self.search = query
+        self.origin = "https://example.org"
+        self.pathname = "/rummy/index.html"
+
+
+class FakeWindow:
+    """pygbag's ``platform.window`` with the storage and the address; other use
+    shows up as an error."""
+
+    def __init__(self, storage: FakeLocalStorage, query: str = "") -> None:
         self.localStorage = storage
+        self.location = FakeLocation(query)
 
 
 class Stop(BaseException):
@@ -65,13 +79,14 @@ def main() -> int:
     for item in filter(None, (sys.argv[5] if len(sys.argv) > 5 else "").split(",")):
         at, name = item.split(":")
         presses.setdefault(int(at), []).append(pygame.key.key_code(name))
+    query = sys.argv[6] if len(sys.argv) > 6 else ""
     storage = FakeLocalStorage(json.loads(Path(storage_json).read_text(encoding="utf-8")))
     result: dict = {"frames": 0, "quit_posted_at": None, "threads": [], "sleeps": [],
-                    "ended": None, "error": None}
+                    "ended": None, "error": None, "delays": []}
 
     import platform
 
-    platform.window = FakeWindow(storage)
+    platform.window = FakeWindow(storage, query)
     sys.platform = "emscripten"
 
     def refuse_thread(self, *args, **kwargs):
@@ -89,6 +104,7 @@ def main() -> int:
 
     async def frame(delay=0, result_value=None):
         result["frames"] += 1
+        result["delays"].append(float(delay))
         for key in presses.get(result["frames"], ()):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                                  scancode=0))

@@ -25,7 +25,8 @@ FRAMES = 300
 
 
 def run_browser_mode(work: Path, items: dict[str, str], frames: int = FRAMES,
-                     main_py: Path = ROOT / "main.py", presses: str = "") -> dict:
+                     main_py: Path = ROOT / "main.py", presses: str = "",
+                     query: str = "") -> dict:
     """Run main.py in browser mode with ``items`` in its localStorage; return the harness report."""
     work.mkdir(parents=True, exist_ok=True)
     storage_json, result_json = work / "storage.json", work / "result.json"
@@ -36,7 +37,7 @@ def run_browser_mode(work: Path, items: dict[str, str], frames: int = FRAMES,
                RUMMY_DATA_DIR=str(work / "desktop-saves"),
                HOME=str(work / "home"), XDG_DATA_HOME=str(work / "xdg"))
     proc = subprocess.run([sys.executable, str(HARNESS), str(main_py),
-                           str(storage_json), str(result_json), str(frames), presses],
+                           str(storage_json), str(result_json), str(frames), presses, query],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and result_json.is_file(), proc.stderr[-3000:]
     report = json.loads(result_json.read_text(encoding="utf-8"))
@@ -114,6 +115,44 @@ def test_the_resumed_match_is_played_on_by_the_bots(resumed):
     # the table ran in browser mode: the bots' moves since the save were saved too
     after = savegame.loads(resumed["storage"][savegame.SAVE_KEY]).session
     assert len(after.actions) > len(resumed["saved_session"].actions) == 0
+
+
+def test_the_browser_loop_caps_the_frame_rate(fresh):
+    # each frame waits out what is left of its 1/60 s (1/30 s when idle), so an
+    # idle page draws about 60 frames a second, not 150-200
+    delays = fresh["delays"]
+    assert max(delays) > 0, "the loop never waits: the page would run flat out"
+    assert max(delays) <= 1 / 30 + 1e-6
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory) -> dict:
+    return run_browser_mode(tmp_path_factory.mktemp("linked"), {}, frames=60,
+                            query="?game=pool101&seed=42")
+
+
+def test_a_link_opens_its_game_and_deal(linked):
+    assert linked["error"] is None, linked["error"]
+    saved = savegame.loads(linked["storage"][savegame.SAVE_KEY]).session
+    assert saved is not None and saved.rules.name == "pool101" and saved.seed == 42
+
+
+@pytest.mark.parametrize("query", [
+    "?game=<script>alert(1)</script>",
+    "?seed=99999999999999999999",
+    "?size=1000000000x1000000000",
+    "?game=__import__('os').system('rm -rf /')",
+    "?seed=-1&game=points",
+    "?" + "a" * 5000,
+    "?game=points&evil=1",
+    "?%ff%fe=%00",
+])
+def test_a_hostile_link_gives_the_menu_with_the_defaults(query, tmp_path):
+    report = run_browser_mode(tmp_path, {}, frames=30, query=query)
+    assert report["error"] is None, report["error"]
+    assert report["ended"] in ("returned", "exit None", "exit 0")
+    saved = savegame.loads(report["storage"].get(savegame.SAVE_KEY, "null"))
+    assert saved.session is None, "no game was started from a bad link"
 
 
 MISBEHAVING_MAIN = """

@@ -308,6 +308,32 @@ def _draw_joker_art(big, w, h, s, tier) -> None:
     _draw_star(big, W * 0.53, H * 0.66, W * 0.16, palette.GOLD, palette.CARD_RED, s)
 
 
+def has_face(card: Card, width: int, *, wild: bool = False) -> bool:
+    """Whether ``face(card, width, wild=wild)`` is already made."""
+    return (card.kind, card_size(width)[0], bool(wild), _four_colour) in _faces
+
+
+_stand_ins: dict[tuple, pygame.Surface] = {}
+
+
+def face_soon(card: Card, width: int, *, wild: bool = False) -> pygame.Surface:
+    """The face if made; else, for now, the card made at another width and
+    scaled (cheap: the browser cannot make a hand's faces in one frame)."""
+    w, h = card_size(width)
+    key = (card.kind, w, bool(wild), _four_colour)
+    cached = _faces.get(key)
+    if cached is not None:
+        return cached
+    stand_in = _stand_ins.get(key)
+    if stand_in is not None:
+        return stand_in
+    near = [k for k in _faces if k[0] == key[0] and k[2:] == key[2:]]
+    if not near:
+        return face(card, width, wild=wild)
+    best = min(near, key=lambda k: abs(k[1] - w))
+    return _store(_stand_ins, key, pygame.transform.smoothscale(_faces[best], (w, h)))
+
+
 def face(card: Card, width: int, *, wild: bool = False) -> pygame.Surface:
     """The face of ``card`` ``width`` pixels wide (height ``round(width * CARD_RATIO)``).
 
@@ -342,6 +368,7 @@ def face(card: Card, width: int, *, wild: bool = False) -> pygame.Surface:
         _decorate_joker(surf, w, h, tier)
     else:
         _decorate_index(surf, kind, w, h, tier, court, wild)
+    _stand_ins.pop(key, None)
     return _store(_faces, key, _finish(surf))
 
 
@@ -432,6 +459,7 @@ def clear_cache() -> None:
     _faces.clear()
     _backs.clear()
     _icons.clear()
+    _stand_ins.clear()
 
 
 def shadow(width: int, alpha: int = 90) -> pygame.Surface:

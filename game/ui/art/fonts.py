@@ -7,11 +7,11 @@ nothing in a browser.  The subset of DejaVu Sans we ship has the card suits
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
+from .assets import asset_dir
+
+FONT_DIR = asset_dir() / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans-subset.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold-subset.ttf"
 
@@ -35,7 +35,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     f = _fonts.get(key)
     if f is None:
         _ensure_init()
-        f = pygame.font.Font(str(BOLD if bold else REGULAR), size)
+        try:
+            f = pygame.font.Font(str(BOLD if bold else REGULAR), size)
+        except (FileNotFoundError, OSError, pygame.error):
+            # the bundled fonts are missing (an install without assets): pygame's
+            # own font still draws every letter; suit signs may show as boxes
+            f = pygame.font.Font(None, int(size * 1.3))
+            f.set_bold(bold)
         _fonts[key] = f
     return f
 

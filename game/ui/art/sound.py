@@ -8,11 +8,11 @@ is what pygbag plays in the browser; they are made by tools/make_sounds.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-SOUND_DIR = Path(__file__).resolve().parents[3] / "assets" / "sounds"
+from .assets import asset_dir
+
+SOUND_DIR = asset_dir() / "sounds"
 NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click")
 
 

@@ -1,6 +1,7 @@
 """The scenes room: one module per full screen or form.
 
 ``form_scene`` (the base of every form screen), ``menu`` (the main menu),
+``confirm`` (a yes/no question over a screen),
 ``rules`` (rule options), ``settings``, ``help`` and ``scoring`` (the scores
 after each deal, over the table).  The table scene and the dialogs over it
 live in the table room (``ui/table``).

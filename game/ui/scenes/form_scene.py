@@ -11,9 +11,13 @@ from ..widgets import Form, Metrics, Row, dim, felt, panel
 
 
 class FormScene(Scene):
-    """A full screen (or, with ``opaque = False``, a dialog) holding a Form."""
+    """A full screen (or, with ``opaque = False``, a dialog) holding a Form.
+
+    A form whose rows name a right-hand column (``widgets.right``) is laid out
+    in two columns, ``wide_width`` across, where the window is wide enough."""
 
     max_width = 600
+    wide_width = 1000
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -37,15 +41,15 @@ class FormScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         m = Metrics(*size)
-        w = min(size[0] - 2 * m.pad, m.px(self.max_width))
+        two = (any(r.column for r in self.form.rows) and size[0] > size[1]
+               and size[0] - 2 * m.pad >= m.px(self.wide_width) * 0.7)
+        w = min(size[0] - 2 * m.pad, m.px(self.wide_width if two else self.max_width))
+        columns = 2 if two else 1
         rect = pygame.Rect(0, 0, w, size[1] - 2 * m.pad)
-        rect.h = min(rect.h, self._content_height(m, w) + 2)  # short forms sit mid-screen
+        self.form.layout(rect, m, columns)  # to measure it
+        rect.h = min(rect.h, self.form.content_h + 2)  # short forms sit mid-screen
         rect.center = (size[0] // 2, size[1] // 2)
-        self.form.layout(rect, m)
-
-    def _content_height(self, m: Metrics, w: int) -> int:
-        gap = max(4, m.pad // 2)
-        return sum(r.height(m, w) + gap for r in self.form.rows) - gap
+        self.form.layout(rect, m, columns)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
@@ -53,8 +57,9 @@ class FormScene(Scene):
             return True
         if self.form.handle_event(event):
             return True
-        return not self.opaque and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                                                  pygame.KEYDOWN)
+        # a dialog keeps the clicks from the scene under it; a key it does not
+        # use may still work a global shortcut (M for sound)
+        return not self.opaque and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def back(self) -> None:
         self.app.pop()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..art import palette
-from ..widgets import Button, Buttons, Heading, Row, Text
+from ..widgets import Button, Buttons, Heading, Row, Text, right
 from .form_scene import FormScene
 
 HELP = (
@@ -11,7 +11,7 @@ HELP = (
      "and sets (3 or 4 cards of one rank in different suits). To declare you need at least "
      "two sequences, one of them pure (no wild card standing in), and every card in a meld."),
     ("Wild cards", "Printed jokers are wild, and so is every card of the cut joker's rank: the "
-     "card shown crosswise under the stock. Wild cards in your hand carry a gold star. A wild "
+     "card lying crosswise beside the stock. Wild cards in your hand carry a gold star. A wild "
      "card can stand for any card in a meld."),
     ("Your turn", "Draw one card: tap the stock (face down) or the discard pile. Then throw "
      "one card: tap it and press Discard, or drag it onto the pile. A card taken from the "
@@ -44,11 +44,15 @@ HELP = (
 
 class HelpScene(FormScene):
     max_width = 720
+    wide_width = 1240
 
     def rows(self) -> list[Row]:
         rows: list[Row] = [Heading("How to play", big=True)]
-        for title, body in HELP:
-            rows.append(Heading(title))
-            rows.append(Text(body, color=palette.TEXT, small=False))
-        rows.append(Buttons(Button("Back", self.back, style="primary", key="back")))
+        half = (len(HELP) + 1) // 2  # two columns where the window is wide
+        for i, (title, body) in enumerate(HELP):
+            pair = [Heading(title), Text(body, color=palette.TEXT, small=False)]
+            rows += [right(r) for r in pair] if i >= half else pair
+        back = Buttons(Button("Back", self.back, style="primary", key="back"))
+        back.span = True
+        rows.append(back)
         return rows

@@ -7,8 +7,7 @@ import sys
 
 from ..menu_config import VARIANTS
 from ..players import NAMES, level_name
-from ..table.session import game_over
-from ..widgets import Button, Buttons, Choice, Heading, Row, Text
+from ..widgets import Button, Buttons, Choice, Heading, Row, Text, right
 from .form_scene import FormScene
 from .help import HelpScene
 from .rules import RulesScene
@@ -16,35 +15,45 @@ from .settings import SettingsScene
 
 
 class MenuScene(FormScene):
+    """The new game's choices on the left, the other ways on the right (one
+    column on a phone); one primary button: Continue when a match is saved,
+    else Start game.  Fits 800×600 and up without scrolling."""
+
+    max_width = 560
+    wide_width = 980
+
     def rows(self) -> list[Row]:
-        cfg = self.app.config
+        app = self.app
+        cfg = app.config
         rows: list[Row] = [Heading("Indian Rummy ♠ ♥ ♦ ♣", big=True)]
-        session = self.app.session
-        if session is not None and not game_over(session.state):
+        saved = app.has_match
+        if saved:
+            session = app.session
+            rows.append(right(Heading("Your match")))
             name = VARIANTS.get(session.rules.name, (session.rules.name, ""))[0]
-            rows.append(Buttons(Button(f"Continue: {name}, deal {session.state.deal_no}",
-                                       self.app.continue_game, style="primary",
-                                       key="continue")))
+            rows.append(right(Buttons(Button(f"Continue: {name}, deal {session.state.deal_no}",
+                                             app.continue_game, style="primary",
+                                             key="continue"))))
         rows += [
             Heading("New game"),
             Choice("Game", lambda: VARIANTS[cfg.variant][0], self._variant, key="variant"),
             Text(lambda: VARIANTS[cfg.variant][1]),
             Choice("Players", lambda: str(cfg.players), self._players, key="players"),
+            right(Heading("Opponents")),
         ]
         for i in range(cfg.players - 1):
-            rows.append(Choice(f"{NAMES[1 + i]} plays", lambda i=i: level_name(cfg.levels[i]),
-                               lambda step, i=i: self._level(i, step), key=f"level{i}"))
+            rows.append(right(Choice(f"{NAMES[1 + i]} plays",
+                                     lambda i=i: level_name(cfg.levels[i]),
+                                     lambda step, i=i: self._level(i, step), key=f"level{i}")))
         rows += [
-            Buttons(Button("Rule options", lambda: self.app.push(RulesScene(self.app)),
-                           key="rules")),
-            Buttons(Button("Start game", self.app.new_game, style="primary", key="start")),
-            Buttons(Button("How to play", lambda: self.app.push(HelpScene(self.app)),
-                           key="help"),
-                    Button("Settings", lambda: self.app.push(SettingsScene(self.app)),
-                           key="settings")),
+            Buttons(Button("Rule options", lambda: app.push(RulesScene(app)), key="rules"),
+                    Button("Start game", app.ask_new_game,
+                           style="normal" if saved else "primary", key="start")),
+            Buttons(Button("How to play", lambda: app.push(HelpScene(app)), key="help"),
+                    Button("Settings", lambda: app.push(SettingsScene(app)), key="settings")),
         ]
         if sys.platform != "emscripten":  # a browser tab is closed by the browser
-            rows.append(Buttons(Button("Quit", self.app.quit, style="quiet", key="quit")))
+            rows.append(right(Buttons(Button("Quit", app.quit, style="quiet", key="quit"))))
         return rows
 
     def _variant(self, step: int) -> None:

@@ -12,6 +12,7 @@ from ..scene import Scene
 from ..table.layout import OVERLAP
 from ..table.wording import score_text, variant_title
 from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
+from ..widgets.icons import draw_sound_icon
 
 STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show": "Wrong show",
                 "out": "Not in this deal", "void": "Void deal"}
@@ -44,6 +45,8 @@ def _points(state, cards) -> int:
 
 
 class ScoringScene(Scene):
+    shows_sound = True  # its corner has the sound icon (a tap there toggles it)
+
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
@@ -56,6 +59,8 @@ class ScoringScene(Scene):
         self.buttons: list[Button] = []
         self.m = Metrics(*app.size)
         self.rows: list[tuple] = []
+        self.revealed = 0  # rows shown so far: one more each frame, so no frame
+        # draws every hand's new card faces at once (slow in the browser)
 
     @property
     def state(self):
@@ -105,8 +110,11 @@ class ScoringScene(Scene):
         self.footer = pygame.Rect(0, h - foot_h, w, foot_h)
         flow_buttons(self.buttons, self.footer.inflate(-2 * m.pad, -2 * m.pad), m.body,
                      m.button_h, m.pad, m.pad * 2)
-        head_lines = 2 + len(self._notes())
+        head_lines = 2 + len(self._notes()) + (1 if self._knocked_out() else 0)
         self.header = pygame.Rect(0, 0, w, int(m.body * 1.5 * head_lines) + m.pad)
+        icon = max(m.touch, m.px(44))
+        self.sound_button = pygame.Rect(w - m.pad // 2 - icon, 4, icon, icon)
+        self.title_w = w - 2 * (icon + m.pad)
         self.body = pygame.Rect(m.pad, self.header.bottom, w - 2 * m.pad,
                                 self.footer.y - self.header.bottom)
         self._layout_rows()
@@ -115,9 +123,28 @@ class ScoringScene(Scene):
         res = self.state.result
         return list(res.notes) if res else []
 
+    def _knocked_out(self) -> list[int]:
+        """The seats this deal put out of the match (they played it, and are out now)."""
+        st = self.state
+        res = st.result
+        if res is None:
+            return []
+        return [r.seat for r in res.seats if not st.in_match[r.seat] and r.status != "out"]
+
+    def _knocked_out_text(self) -> str:
+        st = self.state
+        names = self.session.names
+        out = self._knocked_out()
+        if not out:
+            return ""
+        who = ", ".join(names[s] for s in out)
+        where = "the pool" if st.rules.match == "pool" else "the match"
+        return f"Out of {where}: {who}"
+
     def _layout_rows(self) -> None:
         m = self.m
-        res = self.state.result
+        st = self.state
+        res = st.result
         self.rows = []
         if res is None:
             self.content_h = 0
@@ -139,6 +166,8 @@ class ScoringScene(Scene):
             ch = int(cw * cardart.CARD_RATIO) + line if n else 0  # a label line over the cards
             h = max(head + ch + line * len(why_lines) + m.pad, 3 * line + m.pad if self.wide
                     else 0)
+            if not st.in_match[r.seat] and r.status != "out":
+                h += line + m.pad // 2  # a line for the "Out of the pool" tag
             self.rows.append((y, h, r, groups, cw, why_lines))
             y += h + m.pad // 2
         self.history_top = y
@@ -150,6 +179,12 @@ class ScoringScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and self.sound_button.collidepoint(event.pos) and self._drag_from is not None \
+                and self.sound_button.collidepoint(self._drag_from):
+            self._drag_from = None
+            self.app.toggle_mute()
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press = next((b for b in self.buttons if b.hit(event.pos)), None)
             self._drag_from = event.pos if self._press is None else None
@@ -186,6 +221,7 @@ class ScoringScene(Scene):
 
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
+        self.revealed += 1
         st = self.state
         if st.phase == Phase.DECIDE and self.session.bot_to_act() is not None:
             action = self.session.think(0.003)
@@ -233,8 +269,8 @@ class ScoringScene(Scene):
         felt(surface)
         st = self.state
         y = m.pad
-        t = fit_text(self._title(), m.title * 2 // 3, palette.GOLD, surface.get_width() - 2 * m.pad,
-                     bold=True)
+        t = fit_text(self._title(), m.title * 2 // 3, palette.GOLD, self.title_w, bold=True,
+                     least=m.body)
         surface.blit(t, t.get_rect(midtop=(surface.get_width() // 2, y)))
         y += t.get_height() + 2
         sub = f"{variant_title(st.rules)} · scores after deal {st.deal_no}"
@@ -245,9 +281,16 @@ class ScoringScene(Scene):
             s = fit_text(note, m.small, palette.HILITE, surface.get_width() - 2 * m.pad)
             surface.blit(s, s.get_rect(midtop=(surface.get_width() // 2, y)))
             y += s.get_height() + 2
+        out = self._knocked_out_text()
+        if out:  # an elimination is news: a tag of its own, not a word in a row
+            s = fit_text(out, m.body, palette.TEXT, surface.get_width() - 4 * m.pad, bold=True)
+            r = s.get_rect(midtop=(surface.get_width() // 2, y + 2))
+            pygame.draw.rect(surface, (150, 46, 40), r.inflate(2 * m.pad, 4), border_radius=8)
+            surface.blit(s, r)
+        draw_sound_icon(surface, self.sound_button, not self.app.sounds.muted)
         clip = surface.get_clip()
         surface.set_clip(self.body)
-        for row in self.rows:
+        for row in self.rows[:self.revealed]:
             top = self.body.y + row[0] - self.scroll
             if top + row[1] < self.body.y or top > self.body.bottom:
                 continue
@@ -264,7 +307,7 @@ class ScoringScene(Scene):
         pygame.draw.rect(surface, palette.FELT_DARK, self.footer)
         q = self._question()
         if q:
-            s = fit_text(q, m.small + 1, palette.HILITE, surface.get_width() - 2 * m.pad, True)
+            s = fit_text(q, m.small, palette.HILITE, surface.get_width() - 2 * m.pad, True)
             surface.blit(s, s.get_rect(midbottom=(surface.get_width() // 2, self.footer.y - 2)))
         for b in self.buttons:
             b.draw(surface, m.body)
@@ -322,9 +365,15 @@ class ScoringScene(Scene):
         else:
             pays = f"pays {r.pays}"
         total = score_text(st.rules, st.scores[r.seat])
-        if not st.in_match[r.seat] and st.rules.match == "pool" and r.status != "out":
-            total += " · out"
+        knocked_out = not st.in_match[r.seat] and r.status != "out"
         head = f"{names[r.seat]}" + (f" · {status}" if status else "")
+        if knocked_out:  # out of the match after this deal: a red frame and a tag
+            pygame.draw.rect(surface, palette.DANGER, box, 3, border_radius=8)
+            where = "pool" if st.rules.match == "pool" else "match"
+            tag = fit_text(f"Out of the {where}", m.small, palette.TEXT, box.w // 2, True)
+            tr = tag.get_rect(bottomright=(box.right - m.pad, box.bottom - m.pad // 2))
+            pygame.draw.rect(surface, (150, 46, 40), tr.inflate(12, 4), border_radius=6)
+            surface.blit(tag, tr)
         if self.wide:
             surface.blit(fit_text(head, m.body, palette.TEXT, name_w - m.pad, True),
                          (x0, top + 4))
@@ -333,7 +382,7 @@ class ScoringScene(Scene):
                          (x0, top + 4 + 2 * line + 2))
             cx, cy = box.x + name_w + m.pad, top + 4
         else:
-            t = fit_text(head, m.body - 1, palette.TEXT, box.w // 2, True)
+            t = fit_text(head, m.body, palette.TEXT, box.w // 2, True)
             surface.blit(t, (x0, top + 3))
             summary = " · ".join(part for part in (pays, f"total {total}") if part)
             right = fit_text(summary, m.small, palette.HILITE, box.w // 2)
@@ -342,16 +391,26 @@ class ScoringScene(Scene):
         wild = st.wild
         x = cx
         step = int(cw * OVERLAP)
-        titles = list(r.meld_names) + ([f"counts {_points(st, r.deadwood)}"]
-                                       if r.deadwood else [])
+        titles = [n.capitalize() for n in r.meld_names] + (
+            [f"Counts {_points(st, r.deadwood)}"] if r.deadwood else [])
         card_y = cy + (line if groups else 0)
+        starts = []
+        for group in groups:
+            starts.append(x)
+            x += cw + step * (len(group) - 1) + int(cw * 0.32)
+        x = cx
+        font = fonts.font(m.small, True)
+        prev_end = -1
         for gi, group in enumerate(groups):
             loose = gi == len(groups) - 1 and bool(r.deadwood)
-            width = cw + step * (len(group) - 1)
             color = (236, 140, 120) if loose else palette.OK
-            label = fit_text(titles[gi] if gi < len(titles) else "", m.small - 2, color,
-                             max(width, cw), bold=True)
-            surface.blit(label, (x, cy + line - label.get_height() - 1))
+            title = titles[gi] if gi < len(titles) else ""
+            # over its group and the gap after it; the last may lean left to be read whole
+            limit = starts[gi + 1] - 6 if gi + 1 < len(groups) else box.right - m.pad // 2
+            lx = max(prev_end + 8, min(x, limit - font.size(title)[0]))
+            label = fit_text(title, m.small, color, limit - lx, bold=True)
+            surface.blit(label, (lx, cy + line - label.get_height() - 1))
+            prev_end = lx + label.get_width()
             for card in group:
                 img = _face(card, cw, card.is_joker or card.kind in wild, loose)
                 surface.blit(img, (x, card_y))

@@ -1,8 +1,10 @@
 """The table room: the deal in progress and everything on the table.
 
 ``scene`` (TableScene: state, layout, buttons, acting, the loop), ``input``
-(mouse, touch, keys), ``events`` (animating the engine's events), ``draw`` and
-``draw_hand`` (painting), ``dialogs`` (pause, pack, declare, discards),
+(mouse, touch, keys), ``events`` (animating the engine's events and
+announcing them), ``draw``, ``draw_hand``, ``draw_seats`` and ``draw_util``
+(painting), ``dialogs`` (pause, pack, declare, discards), ``showdown`` (the
+winner's hand on the table before the scores),
 ``layout`` (where things go, from the window size), ``anim`` (flying cards,
 captions), ``hand`` (the person's arrangement of their cards), ``session``
 (the match: engine state, actions, bots; no pygame), ``wording`` (the game

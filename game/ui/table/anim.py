@@ -1,4 +1,5 @@
-"""Cards sliding across the table and short captions, advanced by ``update``.
+"""Cards sliding across the table, advanced by ``update`` (announcements are
+the table's ``Banner``).
 
 A flight can hide its card at the destination until it lands (the new state
 already holds the card there) and counts as "incoming" for a seat so the
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import Card
-from ..art import cardart, fonts, palette
+from ..art import cardart
 
 Point = tuple[float, float]
 
@@ -46,19 +47,9 @@ class Flight:
         return (x, y), int(self.w0 + (self.w1 - self.w0) * k)
 
 
-@dataclass
-class Caption:
-    text: str
-    pos: Point
-    color: tuple[int, int, int]
-    dur: float
-    t: float = 0.0
-
-
 class Animator:
     def __init__(self) -> None:
         self.flights: list[Flight] = []
-        self.captions: list[Caption] = []
 
     @property
     def busy(self) -> bool:
@@ -69,10 +60,6 @@ class Animator:
             return  # instant speed: the card is simply there
         self.flights.append(flight)
 
-    def say(self, text: str, pos: Point, color=palette.GOLD, dur: float = 1.4) -> None:
-        if dur > 0:
-            self.captions.append(Caption(text, pos, color, dur))
-
     def update(self, dt: float) -> list[Flight]:
         """Advance; returns the flights that landed in this step."""
         landed = []
@@ -82,14 +69,10 @@ class Animator:
                 landed.append(f)
         if landed:
             self.flights = [f for f in self.flights if not f.landed]
-        for c in self.captions:
-            c.t += dt
-        self.captions = [c for c in self.captions if c.t < c.dur]
         return landed
 
     def finish(self) -> None:
         self.flights.clear()
-        self.captions.clear()
 
     def hidden(self) -> set[Card]:
         return {f.hide for f in self.flights if f.hide is not None}
@@ -97,18 +80,16 @@ class Animator:
     def incoming(self, seat: int) -> int:
         return sum(1 for f in self.flights if f.to_seat == seat)
 
-    def draw(self, surface: pygame.Surface, text_size: int) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for f in self.flights:
             if f.t < f.delay:
                 continue
             (x, y), w = f.pos()
-            w = max(8, w - w % 6)  # a few widths only, so the card art cache keeps them
-            img = cardart.back(w) if f.card is None else cardart.face(f.card, w, wild=f.wild)
+            # the card is drawn once, at the larger of its two sizes, and scaled on
+            # the way: a new face at every width would cost the browser a frame
+            big = max(8, f.w0, f.w1)
+            img = cardart.back(big) if f.card is None else cardart.face(f.card, big, wild=f.wild)
+            w = max(8, w)
+            if w != big:
+                img = pygame.transform.scale(img, (w, round(img.get_height() * w / big)))
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
-        for c in self.captions:
-            k = c.t / c.dur
-            img = fonts.text(c.text, text_size, c.color, True)
-            rect = img.get_rect(center=(int(c.pos[0]), int(c.pos[1] - k * text_size * 1.5)))
-            shadow = fonts.text(c.text, text_size, palette.SHADOW, True)
-            surface.blit(shadow, rect.move(2, 2))
-            surface.blit(img, rect)

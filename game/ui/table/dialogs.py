@@ -10,6 +10,7 @@ from ...engine.families import family_of
 from ...engine.game import invalid_reason, pack_cost
 from ...engine.settle import evaluate_hand
 from ..art import cardart, palette
+from ..launch import copy_text, deal_link, in_browser
 from ..scene import Scene
 from ..scenes.form_scene import FormScene
 from ..scenes.help import HelpScene
@@ -29,6 +30,7 @@ from ..widgets import (
     press_buttons,
     wrap,
 )
+from .draw_hand import label_spots
 from .hand import HandArrangement
 from .layout import flow_hand
 from .wording import card_name
@@ -36,18 +38,31 @@ from .wording import card_name
 
 class PauseDialog(FormScene):
     opaque = False
-    max_width = 420
+    max_width = 460
 
     def rows(self) -> list[Row]:
         app = self.app
-        return [
+        rows: list[Row] = [
             Heading("Paused", big=True),
             Buttons(Button("Resume", self.back, style="primary", key="resume")),
-            Buttons(Button("How to play", lambda: app.push(HelpScene(app)), key="help")),
-            Buttons(Button("Settings", lambda: app.push(SettingsScene(app)), key="settings")),
+            Buttons(Button("How to play", lambda: app.push(HelpScene(app)), key="help"),
+                    Button("Settings", lambda: app.push(SettingsScene(app)), key="settings")),
             Buttons(Button("Main menu", app.to_menu, key="menu")),
             Text("Your game is saved: Continue in the menu brings it back."),
         ]
+        session = app.session
+        if session is not None:  # the same first deal for a friend: the preset and the seed
+            self.link = deal_link(session.rules.name, session.seed)
+            rows += [Text(f"Share this deal: {self.link}"),
+                     Buttons(Button("Copy the link" if in_browser() else "Copy the command",
+                                    self._copy, key="share"))]
+        return rows
+
+    def _copy(self) -> None:
+        if copy_text(self.link):
+            self.app.toast("Copied: " + self.link, seconds=3.0)
+        else:
+            self.app.toast("Could not copy; the link is: " + self.link, seconds=5.0)
 
 
 class PackDialog(FormScene):
@@ -103,8 +118,7 @@ class DeclareDialog(Scene):
             mine = HandArrangement([[c for c in g if c != card] for g in table.arr.groups])
             labels = mine.labels(st.rules, st.decks, st.wild)
             self.groups = mine.groups
-            self.names = [lb.name.capitalize() if lb.valid else f"Invalid · {lb.points}"
-                          for lb in labels]
+            self.names = [lb.title for lb in labels]
             self.good = [lb.valid for lb in labels]
         rules = st.rules
         self.refuse = rules.invalid_declaration == "refuse"
@@ -133,7 +147,7 @@ class DeclareDialog(Scene):
         m = Metrics(*size)
         self.m = m
         w = min(size[0] - 2 * m.pad, m.px(980))
-        h = min(size[1] - 2 * m.pad, m.px(620))
+        h = min(size[1] - 2 * m.pad, max(m.px(620), int(size[1] * 0.8)))
         self._place(size, w, h)
         used = sum(r.h for r in self.geo.row_rects)
         spare = self.cards_area.h - used
@@ -165,6 +179,8 @@ class DeclareDialog(Scene):
                 self._cancel()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].on_click()
+            else:
+                return False  # unused: a global key (M) may take it
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
     def _declare(self) -> None:
@@ -187,11 +203,13 @@ class DeclareDialog(Scene):
             card = self.groups[gi][ci]
             surface.blit(cardart.face(card, rect.w, wild=card.is_joker or card.kind in wild),
                          rect)
+        spots = label_spots(geo, self.names, m.small, self.cards_area.right)
         for gi, span in enumerate(geo.spans):
             good = self.good[gi]
             color = palette.OK if good else (236, 120, 100)
-            t = fit_text(self.names[gi], m.small - 1, color, max(span.w, geo.card_w), bold=True)
-            surface.blit(t, (span.x + 2, span.y - geo.lift - geo.label_h + 2))
+            x, room = spots[gi]
+            t = fit_text(self.names[gi], m.small, color, room, bold=True)
+            surface.blit(t, (x, span.y - geo.lift - geo.label_h + 2))
         color = palette.OK if self.valid else (240, 140, 120)
         draw_wrapped(surface, self.verdict, m.body, color, self.verdict_rect, center=True)
         for b in self.buttons:
@@ -229,9 +247,10 @@ class DiscardsDialog(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         press_buttons(self, event)
-        if event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_ESCAPE, pygame.K_AC_BACK, pygame.K_RETURN, pygame.K_SPACE,
-                pygame.K_KP_ENTER, pygame.K_v):
+        if event.type == pygame.KEYDOWN:
+            if event.key not in (pygame.K_ESCAPE, pygame.K_AC_BACK, pygame.K_RETURN,
+                                 pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_v):
+                return False  # unused: a global key (M) may take it
             self._close()
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 

@@ -9,31 +9,62 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Phase
-from ..art import cardart, palette
-from ..widgets import fit_text
+from ..art import cardart, fonts, palette
+from ..widgets import fit_text, wrap
+from .draw_seats import seat_tag
+from .draw_util import glow
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
 
+def _out_text(scene: TableScene) -> tuple[str, str] | None:
+    """(tag, line) when the bottom seat sits this deal out, else None."""
+    st = scene.state
+    me = scene.bottom
+    if st.phase not in (Phase.DRAW, Phase.DISCARD) and st.hands[me]:
+        return None
+    status = st.status[me]
+    if st.in_match[me] and status == "active":
+        return None
+    you = not scene.demo
+    who = "You" if you else scene.session.names[me]
+    if st.phase not in (Phase.DRAW, Phase.DISCARD) and status == "active":
+        return None
+    if not st.in_match[me] or status == "out":
+        tag = seat_tag(scene, me)
+        return tag, f"{who} {'are' if you else 'is'} {tag[0].lower()}{tag[1:]}; " \
+                    "the others play on."
+    tag = "Packed" if status == "packed" else "Wrong show"
+    if st.phase not in (Phase.DRAW, Phase.DISCARD):
+        return tag, f"{who} sat out this deal."
+    pays = f" and {'pay' if you else 'pays'} {st.owed[me]}" if st.owed[me] else ""
+    return tag, f"{who} {'sit' if you else 'sits'} out this deal{pays}; the others play on."
+
+
 def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
-    if scene.sitting_out:
-        area = scene.layout.hand
-        out = scene.state.status[scene.bottom] == "out"
-        t = fit_text("You are out of the match; the others play on." if out else
-                     "You are out of this deal; the others play on.", scene.layout.m.body,
-                     palette.TEXT_DIM, area.w)
-        surface.blit(t, t.get_rect(center=area.center))
+    out = _out_text(scene)
+    if out is not None:
+        _sitting_out(scene, surface, *out)
         return
     geo = scene.geometry()
     m = scene.layout.m
     hidden = scene.anim.hidden()
-    if scene.app.settings["hints"]:
-        for label, span in zip(scene.labels(), geo.spans, strict=False):
-            _group_label(surface, label, span, geo, m)
-    cursor_card = None
     st = scene.state
     fresh = scene.fresh if st.phase == Phase.DISCARD and st.to_act == scene.bottom else None
+    if scene.app.settings["hints"]:
+        texts = []
+        for gi, label in enumerate(scene.labels()):
+            if fresh is not None and scene.arr.groups[gi] == [fresh]:
+                texts.append(("New card", palette.HILITE))
+            elif label.title:
+                texts.append((label.title, palette.OK if label.valid else (236, 120, 100)))
+            else:
+                texts.append(("", palette.TEXT))
+        spots = label_spots(geo, [t for t, _ in texts], m.small, scene.layout.hand.right)
+        for gi, span in enumerate(geo.spans[:len(texts)]):
+            _group_label(surface, *texts[gi], span, geo, m, *spots[gi])
+    cursor_card = None
     cards = scene.arr.cards()
     if scene.kb_active and cards:
         cursor_card = cards[scene.cursor % len(cards)]
@@ -48,7 +79,7 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
             surface.blit(ghost, rect)
             continue
         raised = rect.move(0, -geo.lift) if card in scene.selected else rect
-        surface.blit(cardart.face(card, rect.w, wild=scene.is_wild(card)), raised)
+        surface.blit(cardart.face_soon(card, rect.w, wild=scene.is_wild(card)), raised)
         draw_badges(surface, scene.card_badges(card), raised)
         if card in scene.selected:
             pygame.draw.rect(surface, palette.GOLD, raised.inflate(2, 2), 3,
@@ -56,28 +87,57 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
         if card == cursor_card:
             pygame.draw.rect(surface, palette.ACCENT, raised.inflate(4, 4), 3,
                              border_radius=rect.w // 10)
-        if card == fresh:  # a gold dot over the card just drawn
-            r = max(3, rect.w // 14)
-            pygame.draw.circle(surface, palette.GOLD, (raised.x + r + 3, raised.y - r - 2), r)
+        if card == fresh:  # the card just drawn glows until the turn ends
+            glow(surface, raised, palette.HILITE, 2)
+            pygame.draw.rect(surface, palette.HILITE, raised.inflate(2, 2), 2,
+                             border_radius=rect.w // 10)
     if scene.drag is not None:
         _drop_marker(scene, surface, geo)
 
 
-def _group_label(surface, label, span: pygame.Rect, geo, m) -> None:
-    if span.w <= 0:
+def _sitting_out(scene: TableScene, surface: pygame.Surface, tag: str, line: str) -> None:
+    """The hand's place while the bottom seat sits out: a tag and why, never a blank."""
+    area = scene.layout.hand
+    m = scene.layout.m
+    t = fit_text(tag, m.body, palette.TEXT, area.w - 4 * m.pad, bold=True)
+    tr = t.get_rect(midbottom=(area.centerx, area.centery - m.pad // 2))
+    pygame.draw.rect(surface, (120, 44, 38), tr.inflate(2 * m.pad, m.pad // 2),
+                     border_radius=8)
+    surface.blit(t, tr)
+    lines = wrap(line, m.body, area.w - 2 * m.pad)
+    y = area.centery + m.pad // 2
+    for text in lines[:3]:
+        img = fit_text(text, m.body, palette.TEXT_DIM, area.w)
+        surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
+        y += int(m.body * 1.3)
+
+
+def label_spots(geo, texts: list[str], size: int, right: int) -> list[tuple[int, int]]:
+    """(x, width) of each group's label: over its group and the gap after it;
+    the last on a row may lean left (over the gap before it) to be read whole."""
+    font = fonts.font(size, True)
+    spots = [(s.x + 2, s.w) for s in geo.spans]
+    for row in geo.rows:
+        prev_end = -1
+        for k, g in enumerate(row):
+            span = geo.spans[g]
+            limit = geo.spans[row[k + 1]].x - 6 if k + 1 < len(row) else right
+            want = font.size(texts[g])[0] if g < len(texts) else 0
+            x = max(prev_end + 8, min(span.x + 2, limit - want))
+            spots[g] = (x, max(span.w - 4, limit - x))
+            prev_end = x + min(want, limit - x)
+    return spots
+
+
+def _group_label(surface, text: str, color, span: pygame.Rect, geo, m, x: int,
+                 room: int) -> None:
+    if span.w <= 0 or not text:
         return
-    if label.name:
-        text = label.name.capitalize() if label.valid else f"Invalid · {label.points}"
-        color = palette.OK if label.valid else (236, 120, 100)
-    elif label.points:
-        text, color = f"{label.points}", palette.TEXT_DIM
-    else:
-        return
-    t = fit_text(text, m.small - 1, color, max(span.w, geo.card_w), bold=True)
+    t = fit_text(text, m.small, color, room, bold=True)
     top = span.y - geo.lift - geo.label_h
     pygame.draw.line(surface, color, (span.x + 2, top + geo.label_h - 3),
                      (span.right - 2, top + geo.label_h - 3), 2)
-    surface.blit(t, (span.x + 2, top + max(0, geo.label_h - 4 - t.get_height())))
+    surface.blit(t, (x, top + max(0, geo.label_h - 4 - t.get_height())))
 
 
 def _drop_marker(scene: TableScene, surface, geo) -> None:

@@ -12,19 +12,33 @@ from ...engine.actions import (
     DealStarted,
     Declared,
     Discarded,
+    Eliminated,
     Packed,
+    Rejoined,
     StockReshuffled,
 )
+from ...memory import settle
 from ..art import palette
 from .anim import Flight
 
 SLIDE = 0.32  # seconds a card takes to slide at normal speed
 DEAL_STAGGER = 0.03
-SCORES_AFTER = 1.3  # seconds between the end of a deal and the scores
+SCORES_AFTER = 1.0  # seconds between the end of a deal and the winner's hand on show
+BANNER = 2.0  # seconds an announcement stays at normal speed
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 class TableEvents:
     """Mixed into TableScene; uses its layout, arrangement, animator and app."""
+
+    def _who(self, seat: int) -> str:
+        return "You" if seat == self.bottom and not self.demo else self.session.names[seat]
+
+    def _banner_time(self) -> float:
+        return BANNER * max(self.speed, 0.5)
 
     def handle_engine_events(self, events) -> None:
         for ev in events:
@@ -41,10 +55,12 @@ class TableEvents:
                              to_seat=seat, hide=hide))
 
     def _on_deal(self, ev: DealStarted) -> None:
+        settle()  # a quiet moment: keep full collections out of frames and bot slices
         self.fast = self.fast and self.bottom not in ev.seats  # still out: keep skipping
         self.arr.groups = []
         self.selected = []
         self.settled_wait = None
+        self.banner.clear()
         self.sync_hand()
         self.arr.sort_by_suit()
         geo = self.geometry()
@@ -103,26 +119,40 @@ class TableEvents:
         self.app.play("discard")
 
     def _on_packed(self, ev: Packed) -> None:
-        self.anim.say("Packed", self.seat_point(ev.seat), palette.TEXT_DIM, 1.6 * self.speed)
+        who = self._who(ev.seat)
+        self.announce(f"{who} packed", palette.TEXT, self._banner_time(),
+                      sub=f"{ev.points} points" if ev.points else "")
         self.app.play("pack")
 
     def _on_declared(self, ev: Declared) -> None:
         if ev.discard is not None:
             self._throw(ev.seat, ev.discard)
-        name = self.session.names[ev.seat]
+        who = self._who(ev.seat)
         if ev.valid:
-            self.anim.say(f"{name}: Rummy!", self.seat_point(ev.seat), palette.GOLD,
-                          1.8 * max(self.speed, 0.3))
+            self.announce(f"{who}: Rummy!", palette.GOLD, self._banner_time())
             self.app.play("declare")
         else:
-            self.anim.say("Wrong show!", self.seat_point(ev.seat), palette.DANGER,
-                          1.8 * max(self.speed, 0.3))
-            self.say(f"{name}: wrong show, {ev.reason}.", palette.DANGER, 5.0)
+            why = _sentence(ev.reason) if ev.reason else ""
+            self.announce(f"{who}: wrong show!", palette.DANGER, self._banner_time() * 1.5,
+                          sub=why)
             self.app.play("invalid")
 
     def _on_reshuffled(self, ev: StockReshuffled) -> None:
-        self.say(f"The stock ran out: {ev.cards} cards of the pile were shuffled into it.",
-                 palette.TEXT, 4.0)
+        self.announce("The stock is reshuffled", palette.TEXT, self._banner_time(),
+                      sub=f"{ev.cards} cards of the discard pile")
+
+    def _on_eliminated(self, ev: Eliminated) -> None:
+        st = self.state
+        who = self._who(ev.seat)
+        verb = "are" if who == "You" else "is"
+        self.announce(f"{who} {verb} out of the pool", palette.DANGER, self._banner_time(),
+                      sub=f"{st.scores[ev.seat]} / {st.rules.pool_limit} points"
+                      if st.rules.match == "pool" else "")
+
+    def _on_rejoined(self, ev: Rejoined) -> None:
+        who = self._who(ev.seat)
+        self.announce(f"{who} {'rejoin' if who == 'You' else 'rejoins'} the pool",
+                      palette.GOLD, self._banner_time())
 
     def _on_settled(self, ev: DealSettled) -> None:
         self.settled_wait = SCORES_AFTER * max(self.speed, 0.2)
@@ -138,4 +168,6 @@ _HANDLERS = {
     Declared: TableEvents._on_declared,
     StockReshuffled: TableEvents._on_reshuffled,
     DealSettled: TableEvents._on_settled,
+    Eliminated: TableEvents._on_eliminated,
+    Rejoined: TableEvents._on_rejoined,
 }

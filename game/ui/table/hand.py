@@ -1,9 +1,10 @@
 """The person's own arrangement of their hand: ordered groups of cards.
 
 This is UI state only; the engine's hand is the truth.  ``sync`` keeps the
-two consistent: cards that left the hand leave their group, new cards join
-the group on the right, and no card is ever lost or duplicated (cards are
-compared by physical identity, so two 7♣ of different decks stay distinct).
+two consistent: cards that left the hand leave their group, a card drawn
+comes in a slot of its own at the right (never into a finished meld), and
+no card is ever lost or duplicated (cards are compared by physical
+identity, so two 7♣ of different decks stay distinct).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ...engine.families import family_of
 from ...engine.melds import classify, meld_name
 
 MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
+# (a card just drawn may make one more: it always lands in a slot of its own)
 
 
 class HandError(ValueError):
@@ -25,9 +27,17 @@ class HandError(ValueError):
 
 @dataclass(frozen=True)
 class GroupLabel:
-    name: str  # "pure sequence", "sequence", "set", "tanala", "invalid", ""
+    name: str  # "pure sequence", "sequence", "set", "tanala", "invalid"
     valid: bool
     points: int  # what the group's cards count if it is not a meld
+
+    @property
+    def title(self) -> str:
+        """How the group is labelled everywhere (the hand, the declare check):
+        "Pure sequence", or "Invalid · 8" for any group that is not a meld."""
+        if not self.name:
+            return ""
+        return self.name.capitalize() if self.valid else f"Invalid · {self.points}"
 
 
 def _suit_key(card: Card) -> tuple[int, int, int]:
@@ -42,10 +52,27 @@ def _rank_key(card: Card) -> tuple[int, int, int]:
     return (card.rank, int(card.suit), card.uid)
 
 
+def _by_suit(cards: Iterable[Card], most: int) -> list[list[Card]]:
+    """``cards`` in one group per suit (jokers apart), each in rank order; the
+    smallest neighbours merge until there are at most ``most`` groups."""
+    by_suit: dict[int, list[Card]] = {}
+    for c in sorted(cards, key=_suit_key):
+        by_suit.setdefault(_suit_key(c)[0], []).append(c)
+    groups = [by_suit[k] for k in sorted(by_suit)]
+    while len(groups) > max(1, most):
+        i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
+        groups[i:i + 2] = [groups[i] + groups[i + 1]]
+    return groups
+
+
 class HandArrangement:
     def __init__(self, groups: Iterable[Iterable[Card]] = ()) -> None:
         self.groups: list[list[Card]] = [list(g) for g in groups if g]
         self.version = 0  # bumps on every change so views can cache by it
+        # cards that came by ``sync`` (drawn) and the player has not moved since:
+        # earlier drawn cards left alone gather into one loose group, so the
+        # hand does not fill up with single cards
+        self.untouched: set[Card] = set()
 
     # ------------------------------------------------------------ queries
     def cards(self) -> list[Card]:
@@ -62,8 +89,10 @@ class HandArrangement:
         return sorted(self.cards()) == sorted(hand)
 
     # ------------------------------------------------------------ keeping in step
-    def sync(self, hand: Sequence[Card], new_group: bool = False) -> list[Card]:
-        """Make the groups hold exactly ``hand``; returns the cards added."""
+    def sync(self, hand: Sequence[Card]) -> list[Card]:
+        """Make the groups hold exactly ``hand``; returns the cards added, which
+        come together in a new group at the right (a drawn card never lands in
+        a meld the player has built)."""
         wanted = set(hand)
         seen: set[Card] = set()
         changed = False
@@ -78,10 +107,9 @@ class HandArrangement:
                 changed = True
         added = [c for c in hand if c not in seen]
         if added:
-            if (new_group and len(self.groups) < MAX_GROUPS) or not self.groups:
-                self.groups.append(list(added))
-            else:
-                self.groups[-1].extend(added)
+            self._gather_untouched()
+            self.groups.append(list(added))
+            self.untouched |= set(added)
             changed = True
         self._drop_empty()
         if changed:
@@ -91,12 +119,29 @@ class HandArrangement:
     def _drop_empty(self) -> None:
         self.groups = [g for g in self.groups if g]
 
+    def _gather_untouched(self) -> None:
+        """Groups holding only drawn cards the player left alone become one
+        group (by suit), where the first of them was."""
+        self.untouched &= {c for g in self.groups for c in g}
+        alone = [i for i, g in enumerate(self.groups) if set(g) <= self.untouched]
+        if len(alone) < 2:
+            return
+        merged = sorted((c for i in alone for c in self.groups[i]), key=_suit_key)
+        first = alone[0]
+        self.groups = [g for i, g in enumerate(self.groups) if i not in alone[1:]]
+        self.groups[first] = merged
+
+    def touch(self, cards: Iterable[Card]) -> None:
+        """The player placed these cards: they stay where put."""
+        self.untouched -= set(cards)
+
     # ------------------------------------------------------------ editing
     def move(self, card: Card, group: int, index: int) -> None:
         """Put ``card`` at ``index`` of group ``group``, counted without the card."""
         gi, ci = self._locate(card)
         if not 0 <= group < len(self.groups):
             raise ValueError(f"no group {group}")
+        self.touch([card])
         target = self.groups[group]
         self.groups[gi].pop(ci)
         target.insert(max(0, min(index, len(target))), card)
@@ -110,6 +155,7 @@ class HandArrangement:
         if len(self.groups) >= MAX_GROUPS and len(self.groups[gi]) > 1:
             raise HandError(f"At most {MAX_GROUPS} groups: drop the card into a group.")
         position = max(0, min(position, len(self.groups)))
+        self.touch([card])
         self.groups[gi].pop(ci)
         if not self.groups[gi]:
             self.groups.pop(gi)
@@ -136,16 +182,15 @@ class HandArrangement:
             raise HandError(f"At most {MAX_GROUPS} groups: add the cards to a group instead.")
         for group in self.groups:
             group[:] = [c for c in group if c not in wanted]
+        self.touch(chosen)
         self.groups.insert(first, chosen)
         self._drop_empty()
         self.version += 1
 
     def sort_by_suit(self) -> None:
         """One group per suit (jokers on their own), each in rank order."""
-        by_suit: dict[int, list[Card]] = {}
-        for c in sorted(self.cards(), key=_suit_key):
-            by_suit.setdefault(_suit_key(c)[0], []).append(c)
-        self.groups = [by_suit[k] for k in sorted(by_suit)]
+        self.groups = _by_suit(self.cards(), MAX_GROUPS)
+        self.untouched.clear()
         self.version += 1
 
     def sort_by_rank(self) -> None:
@@ -161,33 +206,37 @@ class HandArrangement:
             i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
             groups[i:i + 2] = [groups[i] + groups[i + 1]]
         self.groups = groups
+        self.untouched.clear()
         self.version += 1
 
     def arrange(self, melds: Sequence[Sequence[Card]], deadwood: Sequence[Card]) -> None:
-        """Lay the hand out as the evaluator's melds, then the loose cards by suit."""
+        """Lay the hand out as the evaluator's melds, then the loose cards in
+        small groups by suit (jokers apart), each in rank order."""
         placed: list[list[Card]] = [list(m) for m in melds if m]
         used = {c for m in placed for c in m}
         rest = [c for c in self.cards() if c not in used]
-        loose = sorted(rest, key=_suit_key)
-        if loose:
-            placed.append(loose)
+        placed += _by_suit(rest, max(1, MAX_GROUPS - len(placed)))
         if sorted(c for g in placed for c in g) != sorted(self.cards()):
             raise ValueError("the arrangement does not hold exactly the hand's cards")
         self.groups = placed
+        self.untouched.clear()
         self.version += 1
 
     # ------------------------------------------------------------ labels
     def labels(self, rules: RuleSet, decks: int, wild: frozenset[int]) -> list[GroupLabel]:
-        opts = family_of(rules).meld_options(rules, decks)
+        meld_options = getattr(family_of(rules), "meld_options", None)
+        if meld_options is None:  # a family still without the hook: no labels, no crash
+            return [GroupLabel("", False, 0) for _ in self.groups]
+        opts = meld_options(rules, decks)
         out = []
         for group in self.groups:
             t = classify(group, wild, opts)
             pts = sum(0 if (c.is_joker or c.kind in wild) else card_points(c.kind, rules.ace_points)
                       for c in group)
-            if len(group) < 3:
-                out.append(GroupLabel("", False, pts))
+            if len(group) < 3 or t is None:
+                out.append(GroupLabel("invalid", False, pts))
             else:
-                out.append(GroupLabel(meld_name(t), t is not None, 0 if t is not None else pts))
+                out.append(GroupLabel(meld_name(t), True, 0))
         return out
 
     def to_json(self) -> list[list[int]]:

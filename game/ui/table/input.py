@@ -125,6 +125,8 @@ class TableInput:
         if button.enabled:
             self.app.play("click")
             button.on_click()
+        elif button.why:  # a greyed button says what it waits for
+            self.say(button.why, palette.HILITE)
 
     def _tap_card(self, card: Card) -> None:
         if self.demo:

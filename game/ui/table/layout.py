@@ -35,7 +35,7 @@ class TableLayout:
     sound_button: pygame.Rect
     seats: dict[int, SeatSpot]
     stock: pygame.Rect
-    cut: pygame.Rect  # lies crosswise under the stock
+    cut: pygame.Rect  # the cut card: whole and upright, to the left of the stock
     discard: pygame.Rect
     middle: pygame.Rect  # the open felt between the seats and the info line, piles at its centre
     info: pygame.Rect  # "You", the status message, the count
@@ -73,17 +73,23 @@ _PORTRAIT = {
 }
 
 
+def seat_height(m: Metrics) -> int:
+    """A seat panel's height: three lines of small text (name, last move, score)."""
+    return 3 * int(m.small * 1.3) + max(8, m.pad)
+
+
 def table_layout(size: tuple[int, int], players: int, bottom: int,
                  clockwise: bool = False) -> TableLayout:
     w, h = size
     m = Metrics(w, h)
     portrait = h > w * 1.05
     pad = m.pad
-    bar = max(34, m.px(44))
+    icon = max(m.touch, m.px(44))  # the menu, help and sound buttons: finger-sized
+    bar = icon + 8
     top = pygame.Rect(0, 0, w, bar)
-    menu_button = pygame.Rect(pad // 2, (bar - (bar - 8)) // 2, bar - 8, bar - 8)
-    sound_button = pygame.Rect(w - pad // 2 - (bar - 8), menu_button.y, bar - 8, bar - 8)
-    help_button = sound_button.move(-(bar - 8) - pad // 2, 0)
+    menu_button = pygame.Rect(pad // 2, 4, icon, icon)
+    sound_button = pygame.Rect(w - pad // 2 - icon, 4, icon, icon)
+    help_button = sound_button.move(-icon - pad // 2, 0)
 
     order = _order(players, bottom, -1 if clockwise else 1)
     k = len(order)
@@ -91,40 +97,56 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
     info_h = int(m.small * (1.5 if compact else 2.8))
     button_rows = 2 if portrait and w < 560 else 1
     buttons_h = button_rows * m.button_h + (button_rows - 1) * (pad // 2)
-    hand_h = int(h * (0.36 if portrait else 0.30 if compact else 0.33))
-    hand = pygame.Rect(pad, h - hand_h - pad // 2, w - 2 * pad, hand_h)
-    buttons = pygame.Rect(pad, hand.y - buttons_h - pad // 2, w - 2 * pad, buttons_h)
-    info = pygame.Rect(pad, buttons.y - info_h - pad // 4, w - 2 * pad, info_h)
+    hand_h = int(h * (0.40 if portrait else 0.30 if compact else 0.33))
+    if portrait:  # two rows of a 14-card hand, as wide as the window lets them be
+        card_w = min(max(40, m.px(128), w // 4), (w - 2 * pad) / (UNITS_PER_ROW + 0.3))
+        row_h = int(m.small * 1.45) + int(card_w * CARD_RATIO * 1.14)
+        hand_h = max(int(h * 0.30), min(hand_h, 2 * row_h + pad))
+    label = int(m.small * 2.7)  # two lines under the piles: names, then the wild cards
 
     seats: dict[int, SeatSpot] = {}
     if portrait or compact:
-        # rows at the top, the next player on the right (counter-clockwise)
+        # rows at the top, the next player on the right (counter-clockwise); a
+        # phone on its side puts its one row in the title bar, between the icons
         rows = _PORTRAIT.get(k, []) if portrait else [list(range(k - 1, -1, -1))]
         if clockwise:
             rows = [row[::-1] for row in rows]
         per_row = max((len(r) for r in rows), default=1)
-        pw = min(m.px(200), (w - pad * (per_row + 1)) // max(3, per_row))
-        ph = max(m.px(78), 62) if portrait else 54
-        y = top.bottom + pad // 2
+        ph = seat_height(m)
+        if compact:
+            left, right = menu_button.right + pad // 2, help_button.x - pad // 2
+            top = pygame.Rect(0, 0, w, max(bar, ph + 8))
+            y = (top.h - ph) // 2
+        else:
+            left, right = 0, w
+            y = top.bottom + pad // 2
+        room = right - left
+        pw = min(m.px(220), (room - pad * (per_row + 1)) // max(3 if portrait else 1, per_row))
         for row in rows:
             span = len(row) * pw + (len(row) - 1) * pad
-            x = (w - span) // 2
+            x = left + (room - span) // 2
             for idx in row:
                 rect = pygame.Rect(x, y, pw, ph)
                 seats[order[idx]] = SeatSpot(rect, (rect.centerx, rect.bottom - ph // 4))
                 x += pw + pad
             y += ph + pad // 2
-        seats_bottom = y
+        seats_bottom = max(y, top.bottom + pad // 2)
         side_margin = pad
-    else:
+        # the hand takes what the piles can spare (they keep a small card's room)
+        spare = h - seats_bottom - info_h - buttons_h - 2 * pad - (int(48 * CARD_RATIO) + label)
+        hand_h = max(min(hand_h, spare), int(h * 0.25))
+    hand = pygame.Rect(pad, h - hand_h - pad // 2, w - 2 * pad, hand_h)
+    buttons = pygame.Rect(pad, hand.y - buttons_h - pad // 2, w - 2 * pad, buttons_h)
+    info = pygame.Rect(pad, buttons.y - info_h - pad // 4, w - 2 * pad, info_h)
+    if not (portrait or compact):
         spots = _LANDSCAPE.get(k, [])
         placed = [(seat, 1.0 - fx if clockwise else fx, fy)
                   for seat, (fx, fy) in zip(order, spots, strict=False)]
         on_top = sorted((fx, seat) for seat, fx, fy in placed if fy == 0.0)
         n_top = max(1, len(on_top))
         slot = (w - 2 * pad) / n_top
-        pw = min(max(m.px(190), 120), int(slot) - pad)
-        ph = max(m.px(86), 64)
+        pw = min(max(m.px(196), 150), int(slot) - pad)
+        ph = max(m.px(72), seat_height(m))
         for i, (_, seat) in enumerate(on_top):
             rect = pygame.Rect(0, 0, pw, ph)
             rect.midtop = (int(pad + slot * (i + 0.5)), top.bottom + pad // 2)
@@ -139,27 +161,33 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
         seats_bottom = top_bottom + pad // 2
         side_margin = pw + 2 * pad if any(fy != 0.0 for _, _, fy in placed) else pad
 
-    # the piles: centred in what is left between the seats and the info line
+    # the piles, centred in what is left between the seats and the info line:
+    # the cut card (whole and upright, beside the stock), the stock, the discard pile
     space = pygame.Rect(side_margin, seats_bottom, w - 2 * side_margin, info.y - seats_bottom)
-    label = int(m.small * 2.7)  # two lines under the piles: names, then the wild cards
+    gap = max(8, pad)
     pile_w = int(min(space.h - label - pad // 2, space.h * 0.92) / CARD_RATIO)
-    pile_w = max(36, min(pile_w, int(space.w / 3.4), max(m.px(118), int(min(w, h) * 0.25))))
+    across = (space.w - 3 * gap) / (CARD_RATIO + 2.2)  # cut (lying) + stock + pile
+    pile_w = max(36, min(pile_w, int(across), max(m.px(118), int(min(w, h) * 0.25))))
     pile_h = int(pile_w * CARD_RATIO)
     cy = space.y + (space.h - label) // 2
-    cx = space.centerx + pile_w // 4
-    stock = pygame.Rect(0, 0, pile_w, pile_h)
-    stock.center = (cx - int(pile_w * 0.75), cy)
-    cut = pygame.Rect(0, 0, pile_h, pile_w)
-    cut.center = (stock.centerx - int(pile_w * 0.42), cy)
-    discard = pygame.Rect(0, 0, pile_w, pile_h)
-    discard.center = (cx + int(pile_w * 0.85), cy)
+    row_w = pile_h + gap + pile_w + gap + int(pile_w * 1.15)
+    x0 = space.centerx - row_w // 2
+    # the cut card stands upright (a 6 must never read as a 9) in a slot as
+    # wide as a card is tall
+    cut_w = int(pile_w * 0.85)
+    cut = pygame.Rect(0, 0, cut_w, int(cut_w * CARD_RATIO))
+    cut.center = (x0 + pile_h // 2, cy)
+    stock = pygame.Rect(x0 + pile_h + gap, 0, pile_w, pile_h)
+    stock.centery = cy
+    discard = pygame.Rect(stock.right + gap + pile_w // 7, 0, pile_w, pile_h)
+    discard.centery = cy
+    max_card = max(40, m.px(128), w // 4 if portrait else 0)
 
     return TableLayout(size=size, m=m, portrait=portrait, compact=compact, top=top,
                        menu_button=menu_button, help_button=help_button,
                        sound_button=sound_button, seats=seats,
                        stock=stock, cut=cut, discard=discard, middle=space, info=info,
-                       buttons=buttons,
-                       hand=hand, max_card_w=max(40, m.px(128)))
+                       buttons=buttons, hand=hand, max_card_w=max_card)
 
 
 # ------------------------------------------------------------------ the hand
@@ -180,6 +208,7 @@ class HandGeometry:
 
 OVERLAP = 0.5  # the visible part of a covered card, in card widths
 GROUP_GAP = 0.32
+UNITS_PER_ROW = 5.3  # card widths a row of 7 cards in 2-3 groups takes
 
 
 def _partitions(n: int, rows: int) -> list[list[int]]:

@@ -25,9 +25,9 @@ from ...engine import (
 )
 from ...engine.families import family_of
 from ...engine.shows import valid_declarations
-from ..art import palette
+from ..art import cardart, palette
 from ..scene import Scene
-from ..widgets import Button, flow_buttons
+from ..widgets import Banner, Button, flow_buttons
 from .anim import Animator
 from .draw import draw_table
 from .events import TableEvents
@@ -43,6 +43,8 @@ PAUSE = 0.55  # seconds between AI moves at normal speed
 class TableScene(TableInput, TableEvents, Scene):
     """The match in ``app.session`` seen from the bottom seat (the person, or
     seat 0 in a demo), with the family's ``parts`` composed into it."""
+
+    shows_sound = True  # its title bar has the sound icon
 
     def __init__(self, app, parts: list[TablePart] | None = None) -> None:
         """``parts``: the family's table parts; by default ``parts_for(rules.family)``."""
@@ -62,10 +64,14 @@ class TableScene(TableInput, TableEvents, Scene):
         self.slot_of: dict[Card, pygame.Rect] = {}
         self.selected: list[Card] = []
         self.cursor = 0
-        self.message = ("", palette.TEXT, 0.0)
+        # a reply to the person's own input: (text, colour, seconds left, the move
+        # it answers); it goes as soon as any move is played
+        self.message = ("", palette.TEXT, 0.0, 0)
+        self.banner = Banner()  # what the table announces to everyone
         self.wait = 0.0
         self.pending = None
         self.settled_wait: float | None = None
+        self.reveal = True  # show the winner's hand before the scores
         self.buttons: list[Button] = []
         self._buttons_key: tuple | None = None
         self._labels_key: tuple | None = None
@@ -85,7 +91,8 @@ class TableScene(TableInput, TableEvents, Scene):
         else:
             self.arr.sync(self.hand)
         if self.state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER, Phase.DECIDE):
-            self.settled_wait = 0.0
+            self.settled_wait = 0.0  # a match saved after its deal ended: the scores
+            self.reveal = False
         elif self.state.deal_no == 1 and not self.session.actions:
             self._on_deal(self.session.start_events[0])
 
@@ -168,8 +175,9 @@ class TableScene(TableInput, TableEvents, Scene):
         key = (hand, self.state.wild)
         if key != self._count_key:
             rules = self.state.rules
-            self._count = family_of(rules).evaluate(rules, self.state.decks, hand,
-                                                    self.state.wild).count if hand else 0
+            evaluate = getattr(family_of(rules), "evaluate", None)
+            self._count = evaluate(rules, self.state.decks, hand, self.state.wild).count \
+                if hand and evaluate is not None else 0
             self._count_key = key
         return self._count
 
@@ -199,25 +207,35 @@ class TableScene(TableInput, TableEvents, Scene):
                     b.append(Button("Show", self.show_dealt, style="primary", key="show"))
                 b.append(Button("Pack", self.ask_pack, style="danger", key="pack"))
             if self.my_turn and st.phase == Phase.DISCARD:
+                why = "" if nsel == 1 else (
+                    "Tap the card you want to throw first." if nsel == 0 else
+                    f"{nsel} cards are selected: keep just one raised to throw it.")
                 b.append(Button("Discard", self.discard_chosen, style="primary",
-                                enabled=nsel == 1, key="discard"))
-                b.append(Button("Declare", self.ask_declare, enabled=nsel == 1, key="declare"))
+                                enabled=nsel == 1, key="discard", why=why))
+                b.append(Button("Declare", self.ask_declare, enabled=nsel == 1, key="declare",
+                                why=why))
         if self.sitting_out and not self.fast:
             b.append(Button("Skip to the end", self.skip_deal, style="primary", key="skip"))
         lay = self.layout
-        flow_buttons(b, lay.buttons, lay.m.small + 1, lay.m.button_h, lay.m.pad // 2,
-                     lay.m.pad)
+        flow_buttons(b, lay.buttons, lay.m.small, lay.m.button_h, lay.m.pad // 2, lay.m.pad)
         self.buttons = b
         self._buttons_key = key
         return b
 
     # ------------------------------------------------------------ messages
     def say(self, text: str, color=palette.TEXT, seconds: float = 3.5) -> None:
-        self.message = (text, color, seconds)
+        """A reply to the person's input; it stays until a move is played (or
+        ``seconds`` pass), so it never outlives the position it was about."""
+        self.message = (text, color, seconds, len(self.session.actions))
+
+    def announce(self, text: str, color=palette.GOLD, seconds: float = 2.0,
+                 sub: str = "") -> None:
+        """Something everyone at the table should see (a show, a pack)."""
+        self.banner.show(text, color, seconds, sub)
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
-        text, color, left = self.message
-        if left > 0:
+        text, color, left, at = self.message
+        if left > 0 and at == len(self.session.actions):
             return text, color
         st = self.state
         names = self.session.names
@@ -226,20 +244,25 @@ class TableScene(TableInput, TableEvents, Scene):
         if self.sitting_out:
             mine = st.status[self.bottom]
             if mine == "out":
-                return f"You are out of the match. {names[st.to_act]} is playing…", \
-                    palette.TEXT_DIM
+                return f"{names[st.to_act]} is playing…", palette.TEXT_DIM  # the hand says why
             how = "You packed" if mine == "packed" else "Wrong show"
             return (f"{how}: you pay {st.owed[self.bottom]} when the deal ends. "
                     f"{names[st.to_act]} is playing…", palette.TEXT_DIM)
+        nsel = len(self.selected)
         if self.my_turn:
             if st.phase == Phase.DRAW:
                 return "Your turn: draw from the stock or the discard pile.", palette.HILITE
-            if self.app.settings["hints"] and self.can_declare():
+            if self.app.settings["hints"] and self.can_declare() and nsel < 2:
                 return "You can declare! Select the card to throw, then Declare.", palette.OK
-            if len(self.selected) == 1:
+            if nsel == 1:
                 return "Discard the raised card, or Declare with it.", palette.HILITE
+            if nsel > 1:
+                return (f"{nsel} cards selected: press Group, or keep one raised to throw it.",
+                        palette.HILITE)
             return "Pick a card to throw: tap it, then Discard (or drag it to the pile).", \
                 palette.HILITE
+        if nsel > 1 and not self.demo:
+            return f"{nsel} cards selected: press Group to put them together.", palette.TEXT
         return f"{names[st.to_act]} is playing…", palette.TEXT_DIM
 
     def can_declare(self) -> bool:
@@ -272,7 +295,7 @@ class TableScene(TableInput, TableEvents, Scene):
         return True
 
     def sync_hand(self) -> None:
-        self.arr.sync(self.hand, new_group=self.app.settings["new_card"] == "new_group")
+        self.arr.sync(self.hand)
         held = set(self.hand)
         self.selected = [c for c in self.selected if c in held]
         self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
@@ -339,7 +362,11 @@ class TableScene(TableInput, TableEvents, Scene):
 
     def arrange(self) -> None:
         rules = self.state.rules
-        ev = family_of(rules).evaluate(rules, self.state.decks, self.hand, self.state.wild)
+        evaluate = getattr(family_of(rules), "evaluate", None)
+        if evaluate is None:  # a family still without the hook: sort by suit instead
+            self.sort_suits()
+            return
+        ev = evaluate(rules, self.state.decks, self.hand, self.state.wild)
         self.arr.arrange([m.cards for m in ev.melds], ev.deadwood)
         self.app.mark_dirty()
 
@@ -375,21 +402,39 @@ class TableScene(TableInput, TableEvents, Scene):
         self.app.push(HelpScene(self.app))
 
     # ------------------------------------------------------------ the loop
+    @property
+    def animating(self) -> bool:
+        """Whether frames are moving now (the browser's frame cap relaxes otherwise)."""
+        return (self.anim.busy or self.banner.active or self.drag is not None
+                or self.settled_wait is not None or self.session.bot_to_act() is not None)
+
+    def _warm_faces(self, most: int = 2) -> None:
+        """Make a few of the hand's card faces ahead of need (each costs the
+        browser a few milliseconds; a new deal needs thirteen at once)."""
+        geo = self.geometry()
+        for card in self.hand:
+            wild = self.is_wild(card)
+            if not cardart.has_face(card, geo.card_w, wild=wild):
+                cardart.face(card, geo.card_w, wild=wild)
+                most -= 1
+                if most <= 0:
+                    return
+
     def update(self, dt: float) -> None:
+        self._warm_faces()
         self.anim.update(dt)
+        self.banner.update(dt)
         for part in self.parts:
             part.update(dt, self)
-        text, color, left = self.message
+        text, color, left, at = self.message
         if left > 0:
-            self.message = (text, color, left - dt)
+            self.message = (text, color, left - dt, at)
         if self.settled_wait is not None:
             if not self.anim.busy:
                 self.settled_wait -= dt
             if self.settled_wait <= 0:
                 self.settled_wait = None
-                from ..scenes.scoring import ScoringScene
-
-                self.app.push(ScoringScene(self.app, self))
+                self._after_deal()
             return
         if self.wait > 0 and not self.anim.busy:
             self.wait -= dt
@@ -397,13 +442,29 @@ class TableScene(TableInput, TableEvents, Scene):
             return
         moves = len(self.session.actions)
         if self.pending is None or self.pending[0] != moves:  # decided for this position only
-            action = self.session.think(THINK_BUDGET)
+            with self.app.timing("bot"):
+                action = self.session.think(THINK_BUDGET)
             self.pending = None if action is None else (moves, action)
         if self.pending is not None and not self.anim.busy and self.wait <= 0:
             action = self.pending[1]
             self.pending = None
-            self.handle_engine_events(self.session.play(action))
+            with self.app.timing("play"):
+                self.handle_engine_events(self.session.play(action))
             self.wait = PAUSE * self.speed
+
+    def _after_deal(self) -> None:
+        """The winner's hand on the table first (a beat to read it), then the scores."""
+        res = self.state.result
+        self.banner.clear()
+        if self.reveal and res is not None and not res.void:
+            from .showdown import ShowdownScene
+
+            self.app.push(ShowdownScene(self.app, self))
+        else:
+            from ..scenes.scoring import ScoringScene
+
+            self.app.push(ScoringScene(self.app, self))
+        self.reveal = True
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)

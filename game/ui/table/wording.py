@@ -9,7 +9,7 @@ from ..menu_config import VARIANTS
 STATUS_BADGE = {"packed": "Packed", "dead": "Wrong show", "out": "Sitting out"}
 
 MOVE_TEXT = {
-    "draw_stock": "drew from the stock",
+    "draw_stock": "drew a card",
     "draw_discard": "took {card}",
     "discard": "threw {card}",
     "pack_first": "packed",
@@ -53,7 +53,9 @@ def last_move(log, seat: int) -> str:
 def wild_text(st) -> str:
     """"Wild: 7s + jokers": which cards are wild in this deal."""
     ranks = sorted({k % 13 for k in st.wild})
-    jokers = st.rules.jokers_per_deck > 0 and st.rules.cut_mode != "no_jokers"
+    rules = st.rules  # a family's rule set may lack the 13-card options
+    jokers = (getattr(rules, "jokers_per_deck", 0) > 0
+              and getattr(rules, "cut_mode", "") != "no_jokers")
     if not ranks:
         return "Wild: printed jokers" if jokers else ""
     names = ", ".join(RANK_NAMES[r] + "s" for r in ranks)

@@ -10,12 +10,21 @@ from ..art import palette
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 235,
-          edge=palette.PANEL_EDGE, radius: int = 12) -> None:
-    """A rounded dark panel (translucent) with a thin edge."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*palette.PANEL, alpha), box.get_rect(), border_radius=radius)
-    pygame.draw.rect(box, edge, box.get_rect(), width=2, border_radius=radius)
-    surface.blit(box, rect.topleft)
+          edge=palette.PANEL_EDGE, radius: int = 12, fill=palette.PANEL,
+          width: int = 2) -> None:
+    """A rounded dark panel (translucent) with a thin edge (made once per look
+    and size: the browser runs Python slowly, and panels are drawn every frame)."""
+    surface.blit(_panel(tuple(rect.size), alpha, tuple(edge), radius, tuple(fill), width),
+                 rect.topleft)
+
+
+@lru_cache(maxsize=96)
+def _panel(size: tuple[int, int], alpha: int, edge: tuple, radius: int, fill: tuple,
+           width: int) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*fill[:3], alpha), box.get_rect(), border_radius=radius)
+    pygame.draw.rect(box, edge, box.get_rect(), width=width, border_radius=radius)
+    return box
 
 
 @lru_cache(maxsize=16)
@@ -40,7 +49,7 @@ def felt(surface: pygame.Surface) -> None:
     surface.blit(_felt(surface.get_size()), (0, 0))
 
 
-def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+def dim(surface: pygame.Surface, alpha: int = 200) -> None:
     shade = _shade(surface.get_size(), alpha)
     surface.blit(shade, (0, 0))
 

@@ -16,17 +16,19 @@ STYLES = {
     "primary": (palette.GOLD, palette.GOLD_DARK, palette.TEXT_DARK),
     "danger": ((150, 46, 40), (214, 100, 90), palette.TEXT),
     "quiet": ((18, 56, 40), (60, 104, 80), palette.TEXT_DIM),
+    "selected": ((34, 86, 62), palette.GOLD, palette.HILITE),  # the tab on show
 }
 
 
 class Button:
     def __init__(self, label: str, on_click: Callable[[], None], *, style: str = "normal",
-                 enabled: bool = True, key: str = "") -> None:
+                 enabled: bool = True, key: str = "", why: str = "") -> None:
         self.label = label
         self.on_click = on_click
         self.style = style
         self.enabled = enabled
         self.key = key  # a name tests and keyboard focus use
+        self.why = why  # while disabled: what to do to enable it (said when tapped)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def hit(self, pos: tuple[int, int]) -> bool:
@@ -65,6 +67,12 @@ def flow_buttons(buttons: list[Button], area: pygame.Rect, size: int, height: in
             used = 0
         used += (gap if rows[-1] else 0) + w
         rows[-1].append(i)
+    if len(rows) > 1:  # as many rows, filled evenly (3 + 2 rather than 4 + 1)
+        per = -(-len(buttons) // len(rows))
+        even = [list(range(k, min(k + per, len(buttons)))) for k in range(0, len(buttons), per)]
+        if len(even) == len(rows) and all(
+                sum(widths[i] for i in row) + gap * (len(row) - 1) <= area.w for row in even):
+            rows = even
     y = area.y
     for row in rows:
         total = sum(widths[i] for i in row) + gap * (len(row) - 1)

@@ -18,6 +18,8 @@ DRAG_SLOP = 10  # pixels a finger may wander before a press becomes a scroll
 
 class Row:
     focusable = True
+    column = 0  # in a two-column form: 0 the left column, 1 the right
+    span = False  # across both columns (a title)
 
     def height(self, m: Metrics, width: int) -> int:
         return m.button_h
@@ -25,11 +27,17 @@ class Row:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, focus: bool) -> None:
         pass
 
-    def click(self, pos: tuple[int, int], rect: pygame.Rect) -> None:
+    def click(self, pos: tuple[int, int], rect: pygame.Rect, m: Metrics | None = None) -> None:
         pass
 
     def key(self, key: int) -> bool:
         return False
+
+
+def right(row: Row) -> Row:
+    """``row`` in the right-hand column of a two-column form."""
+    row.column = 1
+    return row
 
 
 class Heading(Row):
@@ -38,13 +46,15 @@ class Heading(Row):
     def __init__(self, text: str, big: bool = False) -> None:
         self.text = text
         self.big = big
+        self.span = big
 
     def height(self, m: Metrics, width: int) -> int:
         return int((m.title if self.big else m.body) * 1.7)
 
     def draw(self, surface, rect, m, focus) -> None:
         size = m.title if self.big else m.body
-        surf = fit_text(self.text, size, palette.GOLD, rect.w, bold=True)
+        surf = fit_text(self.text, size, palette.GOLD, rect.w, bold=True,
+                        least=m.body if self.big else 0)
         x = rect.centerx - surf.get_width() // 2 if self.big else rect.x
         surface.blit(surf, (x, rect.bottom - surf.get_height() - 4))
 
@@ -83,30 +93,42 @@ class Choice(Row):
         self.change = change
         self.key_name = key
 
+    @staticmethod
+    def _boxes(rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
+                                                        pygame.Rect]:
+        """The label's box, the left arrow, the value's box and the right arrow."""
+        label_w = int(rect.w * 0.42)
+        arrow = max(m.button_h - 4, 30)  # each arrow is a touch target of its own
+        label = pygame.Rect(rect.x + m.pad, rect.y, label_w - m.pad, rect.h)
+        left = pygame.Rect(rect.x + label_w, rect.y, arrow, rect.h)
+        right = pygame.Rect(rect.right - arrow, rect.y, arrow, rect.h)
+        value = pygame.Rect(left.right + 2, rect.y, right.x - left.right - 4, rect.h)
+        return label, left, value, right
+
+    def height(self, m: Metrics, width: int) -> int:
+        label, _, value, _ = self._boxes(pygame.Rect(0, 0, width, m.button_h), m)
+        lines = max(len(wrap(self.label, m.body, label.w)),
+                    len(wrap(self.value(), m.body, value.w, True)))
+        return max(m.button_h, min(2, lines) * int(m.body * 1.2) + 8)
+
     def draw(self, surface, rect, m, focus) -> None:
         fill = (34, 86, 62) if focus else (24, 64, 46)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         if focus:
             pygame.draw.rect(surface, palette.HILITE, rect, width=2, border_radius=8)
-        label_w = int(rect.w * 0.45)
-        _two_lines(surface, self.label, m, palette.TEXT, False,
-                   pygame.Rect(rect.x + m.pad, rect.y, label_w - m.pad, rect.h), centre=False)
-        arrow = max(14, rect.h // 2)
-        left = pygame.Rect(rect.x + label_w, rect.y, arrow + 8, rect.h)
-        right = pygame.Rect(rect.right - arrow - 8, rect.y, arrow + 8, rect.h)
+        label, left, value, right = self._boxes(rect, m)
+        _two_lines(surface, self.label, m, palette.TEXT, False, label, centre=False)
+        arrow = max(14, min(rect.h, m.button_h) // 2)
         for box, pts in ((left, ((1, 0), (0, 0.5), (1, 1))), (right, ((0, 0), (1, 0.5), (0, 1)))):
             a = pygame.Rect(0, 0, arrow // 2, arrow * 2 // 3)
             a.center = box.center
             pygame.draw.polygon(surface, palette.GOLD,
                                 [(a.x + px * a.w, a.y + py * a.h) for px, py in pts])
-        _two_lines(surface, self.value(), m, palette.HILITE, True,
-                   pygame.Rect(left.right + 2, rect.y, right.x - left.right - 4, rect.h),
-                   centre=True)
+        _two_lines(surface, self.value(), m, palette.HILITE, True, value, centre=True)
 
-    def click(self, pos, rect) -> None:
-        label_w = int(rect.w * 0.45)
-        arrow = max(14, rect.h // 2) + 8
-        self.change(-1 if rect.x + label_w <= pos[0] < rect.x + label_w + arrow else 1)
+    def click(self, pos, rect, m: Metrics | None = None) -> None:
+        label, left, value, right = self._boxes(rect, m or Metrics(rect.w, rect.w))
+        self.change(-1 if left.x <= pos[0] < value.x else 1)
 
     def key(self, key) -> bool:
         step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_RETURN: 1, pygame.K_SPACE: 1,
@@ -119,12 +141,9 @@ class Choice(Row):
 
 def _two_lines(surface, text: str, m: Metrics, color, bold: bool, box: pygame.Rect,
                centre: bool) -> None:
-    """``text`` on one line at body size, or wrapped onto two smaller lines."""
-    lines = wrap(text, m.body, box.w, bold)
+    """``text`` at body size, on one line or wrapped onto two (never smaller)."""
     size = m.body
-    if len(lines) > 1:
-        size = m.small
-        lines = wrap(text, size, box.w, bold)[:2]
+    lines = wrap(text, size, box.w, bold)[:2]
     lh = int(size * 1.2)
     y = box.centery - lh * len(lines) // 2
     for line in lines:
@@ -156,7 +175,7 @@ class Buttons(Row):
         for i, b in enumerate(self.buttons):
             b.draw(surface, m.body, focus=focus and i == self.focus)
 
-    def click(self, pos, rect) -> None:
+    def click(self, pos, rect, m: Metrics | None = None) -> None:
         for b in self.buttons:
             if b.hit(pos):
                 b.on_click()
@@ -186,24 +205,38 @@ class Form:
         self._dragging = False
         self._spots: list[pygame.Rect] = []  # each row's rect in content coordinates
         self.content_h = 0
+        self.columns = 1
 
     def set_rows(self, rows: list[Row]) -> None:
         self.rows = rows
         if not (0 <= self.focus < len(rows) and rows[self.focus].focusable):
             self.focus = next((i for i, r in enumerate(rows) if r.focusable), -1)
-        self.layout(self.rect, self.metrics)
+        self.layout(self.rect, self.metrics, self.columns)
 
-    def layout(self, rect: pygame.Rect, m: Metrics) -> None:
+    def layout(self, rect: pygame.Rect, m: Metrics, columns: int = 1) -> None:
+        """Place the rows in ``rect``: one column, or two (each row's ``column``;
+        a ``span`` row goes across both, below everything before it)."""
         self.rect = pygame.Rect(rect)
         self.metrics = m
+        self.columns = columns
         gap = max(4, m.pad // 2)
-        y = 0
+        two = columns == 2 and any(r.column for r in self.rows)
+        col_gap = m.pad * 2
+        col_w = (rect.w - col_gap) // 2 if two else rect.w
+        ys = [0, 0]
         self._spots = []
         for row in self.rows:
-            h = row.height(m, rect.w)
-            self._spots.append(pygame.Rect(rect.x, y, rect.w, h))
-            y += h + gap
-        self.content_h = max(0, y - gap)
+            if not two or row.span:
+                y = max(ys)
+                h = row.height(m, rect.w)
+                self._spots.append(pygame.Rect(rect.x, y, rect.w, h))
+                ys = [y + h + gap] * 2
+                continue
+            c = 1 if row.column else 0
+            h = row.height(m, col_w)
+            self._spots.append(pygame.Rect(rect.x + c * (col_w + col_gap), ys[c], col_w, h))
+            ys[c] += h + gap
+        self.content_h = max(0, max(ys) - gap)
         self._clamp()
 
     @property
@@ -271,7 +304,7 @@ class Form:
         i = self.row_at(event.pos)
         if i >= 0 and i == self.row_at(press) and self.rows[i].focusable:
             self.focus = i
-            self.rows[i].click(event.pos, self.row_rect(i))
+            self.rows[i].click(event.pos, self.row_rect(i), self.metrics)
         return True
 
     def _key(self, event) -> bool:

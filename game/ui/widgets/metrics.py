@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+TOUCH = 44  # pixels: the smallest touch target (Apple's and Google's guidance)
+
 
 @dataclass(frozen=True)
 class Metrics:
@@ -21,11 +23,12 @@ class Metrics:
 
     @property
     def body(self) -> int:
-        return max(14, self.px(19))
+        return max(16, self.px(19))
 
     @property
     def small(self) -> int:
-        return max(12, self.px(15))
+        """The smallest text anywhere (labels, panels): 14 px at the least."""
+        return max(14, self.px(15))
 
     @property
     def title(self) -> int:
@@ -33,7 +36,12 @@ class Metrics:
 
     @property
     def button_h(self) -> int:
-        return max(38, self.px(46))  # a finger needs ~40 px
+        return max(TOUCH, self.px(46))
+
+    @property
+    def touch(self) -> int:
+        """The least size of anything a finger taps."""
+        return TOUCH
 
     @property
     def pad(self) -> int:

@@ -1,8 +1,9 @@
 """The 13-card family's table parts (RULES.md §2–§3: Paplu, Points, Pool, Deals).
 
-The cut card: after the deal one card is turned face up and laid crosswise
-under the stock; every card of its rank is wild (a cut joker makes the
-printed jokers, or with ``ace_jokers`` the aces, wild).  Variants without a
+The cut card: after the deal one card is turned face up beside the stock
+(drawn upright and whole, so a 6 never reads as a 9); every card of its
+rank is wild (a cut joker makes the printed jokers, or with ``ace_jokers``
+the aces, wild).  Variants without a
 cut card (``cut_mode`` no_cut / no_jokers) have ``state.cut`` None and show
 nothing here.
 """
@@ -14,11 +15,11 @@ import pygame
 from ...art import cardart
 from ..parts import UNDER_PILES, TablePart, register_parts
 
-_rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
+_faces: dict[tuple[int, int], pygame.Surface] = {}
 
 
 class CutCard(TablePart):
-    """The cut card, face up and crosswise in ``layout.cut``, under the stock."""
+    """The cut card, face up and upright in ``layout.cut``, beside the stock."""
 
     layer = UNDER_PILES
 
@@ -26,16 +27,15 @@ class CutCard(TablePart):
         cut = table.state.cut
         if cut is None:
             return
-        lay = table.layout
-        w = lay.pile_w
-        key = (cut.uid, w, True)
-        img = _rotated.get(key)
+        rect = table.layout.cut
+        key = (cut.uid, rect.w)
+        img = _faces.get(key)
         if img is None:
-            if len(_rotated) > 64:
-                _rotated.clear()
-            img = pygame.transform.rotate(cardart.face(cut, w, wild=True), 90)
-            _rotated[key] = img
-        surface.blit(img, img.get_rect(center=lay.cut.center))
+            if len(_faces) > 64:
+                _faces.clear()
+            img = cardart.face(cut, rect.w, wild=True)
+            _faces[key] = img
+        surface.blit(img, img.get_rect(center=rect.center))
 
 
 register_parts("13card", [CutCard])

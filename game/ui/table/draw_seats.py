@@ -1,0 +1,130 @@
+"""Painting the other players' panels: name, last move (or what has happened
+to them: packed, a wrong show, out of the match), score, how many cards they
+hold, the dealer's chip and the turn.  Reads the scene and the game; changes
+nothing.
+
+A wide panel shows the held cards as a fan of backs on the left; a narrow
+one (a phone) gives the text the whole width and shows the count as a small
+card back with a number.  Every line is the same small size, and nothing is
+drawn over the text.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..art import cardart, fonts, palette
+from ..players import level_name
+from ..widgets import fit_text, panel
+from .draw_util import glow
+from .wording import STATUS_BADGE, last_move, score_text
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+WIDE = 170  # a panel at least this wide shows the fan of card backs
+TAG_FILL = (120, 44, 38)
+SHORT_TAG = {"Out of the pool": "Out", "Out of the match": "Out", "Wrong show": "Wrong show"}
+
+
+def seat_tag(scene: TableScene, seat: int) -> str:
+    """What has happened to ``seat`` this deal or match, or ""."""
+    st = scene.state
+    if not st.in_match[seat]:
+        return "Out of the pool" if st.rules.match == "pool" else "Out of the match"
+    return STATUS_BADGE.get(st.status[seat], "")
+
+
+def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+    st = scene.state
+    m = scene.layout.m
+    turn = st.to_act == seat
+    tag = seat_tag(scene, seat)
+    if turn:
+        glow(surface, rect, palette.GOLD)
+    panel(surface, rect, alpha=150 if tag else 215, radius=10,
+          edge=palette.GOLD if turn else palette.PANEL_EDGE)
+    pad = max(5, m.pad // 2)
+    lh = int(m.small * 1.3)
+    held = max(0, len(st.hands[seat]) - scene.anim.incoming(seat))
+    x = rect.x + pad
+    if rect.w >= WIDE:
+        x = _fan(surface, rect, held, pad, m.small) + pad
+    right = rect.right - pad
+    y = rect.y + (rect.h - 3 * lh) // 2
+    # line 1: the name, the dealer's chip at the right
+    name_w = right - x
+    if st.dealer == seat:
+        chip(surface, "D", (right - m.small // 2, y + lh // 2), m.small)
+        name_w -= m.small + 4
+    name = fit_text(scene.session.names[seat], m.small, palette.TEXT, name_w, bold=True)
+    surface.blit(name, name.get_rect(midleft=(x, y + lh // 2)))
+    # line 2: what happened to them, else their last move (or level), and the turn
+    y += lh
+    dots_w = 0
+    if turn and scene.session.is_bot(seat):
+        dots = "." * (1 + int(time.perf_counter() * 10 / 3) % 3)
+        d = fonts.text(dots, m.small, palette.GOLD, True)
+        dots_w = fonts.font(m.small, True).size("...")[0] + 2
+        surface.blit(d, d.get_rect(midright=(right, y + lh // 2)))
+    if tag:
+        room = right - x - dots_w - 8
+        if fonts.font(m.small, True).size(tag)[0] > room:
+            tag = SHORT_TAG.get(tag, tag)  # a phone's narrow panel
+        t = fit_text(tag, m.small, palette.TEXT, room, bold=True)
+        tr = t.get_rect(midleft=(x + 4, y + lh // 2))
+        pygame.draw.rect(surface, TAG_FILL, tr.inflate(8, 2), border_radius=6)
+        surface.blit(t, tr)
+    else:
+        move = last_move(st.log, seat) or level_name(scene.session.levels[seat])
+        t = fit_text(move, m.small, palette.TEXT_DIM, right - x - dots_w)
+        surface.blit(t, t.get_rect(midleft=(x, y + lh // 2)))
+    # line 3: the score, and (narrow panels) the cards held
+    y += lh
+    count_w = 0
+    if rect.w < WIDE and held and not tag:
+        count_w = _count(surface, held, right, y + lh // 2, m.small)
+    score = fit_text(score_text(st.rules, st.scores[seat]), m.small, palette.HILITE,
+                     right - x - count_w - 4, bold=True)
+    surface.blit(score, score.get_rect(midleft=(x, y + lh // 2)))
+
+
+def _fan(surface, rect: pygame.Rect, held: int, pad: int, size: int) -> int:
+    """Up to five card backs, fanned, at the panel's left; returns their right edge."""
+    bh = rect.h - 2 * pad - size // 2
+    bw = max(14, int(bh / cardart.CARD_RATIO))
+    shown = min(held, 5)
+    x, y = rect.x + pad, rect.y + pad
+    step = bw // 4
+    for i in range(shown):
+        surface.blit(cardart.back(bw), (x + i * step, y))
+    if held:
+        badge = fonts.text(str(held), size, palette.TEXT_DARK, True)
+        br = badge.get_rect(midbottom=(x + bw // 2 + (shown - 1) * step // 2, rect.bottom - 3))
+        pygame.draw.rect(surface, palette.GOLD, br.inflate(8, 0), border_radius=6)
+        surface.blit(badge, br)
+    return x + bw + 4 * step
+
+
+def _count(surface, held: int, right: int, cy: int, size: int) -> int:
+    """A small card back and the number of cards held, ending at ``right``; its width."""
+    t = fonts.text(str(held), size, palette.HILITE, True)
+    tr = t.get_rect(midright=(right, cy))
+    bw = max(10, size * 2 // 3)
+    back = cardart.back(bw)
+    br = back.get_rect(midright=(tr.x - 3, cy))
+    surface.blit(back, br)
+    surface.blit(t, tr)
+    return right - br.x
+
+
+def chip(surface, letter: str, center, size: int) -> None:
+    """The dealer's chip: a letter in a small disc."""
+    r = int(size * 0.62) + 2
+    pygame.draw.circle(surface, palette.TEXT, center, r)
+    pygame.draw.circle(surface, palette.GOLD_DARK, center, r, 2)
+    t = fonts.text(letter, size, palette.TEXT_DARK, True)
+    surface.blit(t, t.get_rect(center=center))
