@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import PRESETS, RuleError, RuleSet, family_of, preset
+from ..engine.families import FAMILIES
 from .players import available_levels, default_level
 
 MAX_SEATS_ON_SCREEN = 6
@@ -29,6 +30,7 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
 
 
 _made: tuple[tuple[str, ...], dict[str, tuple[str, str]]] | None = None
+_FIRST_FAMILY = next(iter(FAMILIES), "")  # the first registered family: its presets lead
 
 
 def variants() -> dict[str, tuple[str, str]]:
@@ -37,20 +39,38 @@ def variants() -> dict[str, tuple[str, str]]:
     global _made
     names = tuple(PRESETS)
     if _made is None or _made[0] != names:
-        _made = (names, _variants())
+        made = _variants()  # may describe more games (and so reset ``_made``)
+        _made = (names, made)
     return _made[1]
 
 
+def describe(name: str, title: str, text: str) -> None:
+    """Say what the menu calls the preset ``name`` (a family's UI module
+    describes its games when imported)."""
+    global _made
+    DESCRIPTIONS[name] = (title, text)
+    _made = None
+
+
 def _variants() -> dict[str, tuple[str, str]]:
-    out = {k: v for k, v in DESCRIPTIONS.items() if k in PRESETS}
+    from .table import families  # noqa: F401  (the families' UI modules describe their games)
+
+    # the 13-card presets in the order of ``DESCRIPTIONS``, then every other in
+    # the registry's (play) order
+    first = [k for k in DESCRIPTIONS if k in PRESETS and PRESETS[k].family == _FIRST_FAMILY]
+    out = {k: DESCRIPTIONS[k] for k in first}
     for name, rules in PRESETS.items():
-        if name not in out:
-            try:
-                family = family_of(rules).title
-            except RuleError:
-                family = ""
-            title = name.replace("_", " ").title()
-            out[name] = (title, f"{family[:1].upper()}{family[1:]}." if family else "")
+        if name in out:
+            continue
+        if name in DESCRIPTIONS:
+            out[name] = DESCRIPTIONS[name]
+            continue
+        try:
+            family = family_of(rules).title
+        except RuleError:
+            family = ""
+        title = name.replace("_", " ").title()
+        out[name] = (title, f"{family[:1].upper()}{family[1:]}." if family else "")
     return out
 
 
@@ -99,8 +119,8 @@ class RuleOption:
 
     def shown(self, rules: RuleSet) -> bool:
         """Whether the option means something for ``rules`` (a family's rule set
-        may not have it at all)."""
-        if not hasattr(rules, self.key):
+        may not have it at all, or fix it)."""
+        if not hasattr(rules, self.key) or self.key not in type(rules).OPTIONS:
             return False
         try:
             return self.applies is None or bool(self.applies(rules))
@@ -164,19 +184,103 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("hand_rummy", "Hand rummy doubles", ("pagat", "catsatcards"),
                {"pagat": "Those who played", "catsatcards": "Those yet to play"}),
 )
+# The options only some families have: their labels, the values offered for
+# numbers, and the names of text values.  Every option a family's rule set
+# lists in ``OPTIONS`` is offered (``_family_options``); one missing here gets
+# a label made from its name.
+LABELS: dict[str, str] = {
+    "wild_any_suit": "Cut rank wild in every suit",
+    "wild_show": "Show by holding wild cards",
+    "two_marriage_show": "Show by two marriages",
+    "bonus_scheme": "Value-card bonuses",
+    "printed_jokers": "Printed jokers",
+    "unseen_may_pick": "Unseen players may take discards",
+    "dublee_route": "Seeing and winning by dublees",
+    "unseen_maal": "Maal of unseen players",
+    "maal_table": "Maal table",
+    "double_marriage": "Double marriage",
+    "tunnela_bonus": "Tunnela bonus",
+    "seen_loser_points": "Seen loser pays",
+    "unseen_loser_points": "Unseen loser pays",
+    "dublee_win_points": "Eight-dublee finish: more",
+    "dublee_seer_pays": "Who saw by dublees pays",
+}
+VALUE_NAMES: dict[str, dict[Any, str]] = {
+    "bonus_scheme": {"standard": "10/30/50, marriage 100", "flat": "20 each",
+                     "adda52": "adda52 table"},
+    "dublee_route": {"always": "Always", "four_plus": "4+ players"},
+    "unseen_maal": {"murder": "Lost (murder)", "kidnap": "To the winner (kidnap)",
+                    "normal": "Kept"},
+    "maal_table": {"pagat": "Pagat", "house": "House (alter, man)"},
+    "tunnela_bonus": {"exposed": "Exposed", "any": "Any shown", "none": "None"},
+}
+NUMBERS: dict[str, tuple[int, ...]] = {
+    "double_marriage": (30, 20),
+    "seen_loser_points": (2, 3, 5),
+    "unseen_loser_points": (5, 10, 15, 20),
+    "dublee_win_points": (0, 5, 10),
+    "game_points": (3, 5, 7, 10),
+    "match_deals": (3, 5, 7, 10),
+}
+
 # The rule page shows one section at a time (a page that fits without scrolling).
 SECTIONS: dict[str, tuple[str, ...]] = {
     "Match": ("rounds", "deals", "pool_rejoin", "pool_split", "direction",
               "invalid_declaration", "stock_empty", "first_packer_cards"),
     "Cards": ("deck_rule", "fixed_decks", "jokers_per_deck", "cut_mode", "joker_pickup",
-              "may_discard_picked", "four_card_life", "one_wild_per_impure", "all_wild_melds"),
+              "may_discard_picked", "four_card_life", "one_wild_per_impure", "all_wild_melds",
+              "wild_any_suit", "wild_show", "two_marriage_show", "printed_jokers",
+              "unseen_may_pick", "dublee_route"),
     "Points": ("ace_points", "wrong_show_points", "first_drop", "middle_drop", "cap",
-               "double_on_joker_cut", "first_turn_rummy_half", "hand_rummy"),
+               "double_on_joker_cut", "first_turn_rummy_half", "hand_rummy", "bonus_scheme",
+               "seen_loser_points", "unseen_loser_points", "dublee_win_points",
+               "dublee_seer_pays"),
+    "Maal": ("unseen_maal", "maal_table", "double_marriage", "tunnela_bonus"),
 }
 _SECTION_OF = {key: name for name, keys in SECTIONS.items() for key in keys}
+
+
+def _family_options(known: set[str]) -> list[RuleOption]:
+    """An option for every key a family's rule set offers that the list above
+    lacks: its values from the rule set (``CHOICES``, yes/no, or ``NUMBERS``
+    round its default), shown for the rule sets that offer it.  A key whose
+    value tells a family's presets apart (Points or Pool) is the preset's to
+    say, not an option on the page."""
+    found: dict[str, tuple[RuleOption, set[type]]] = {}
+    for family in FAMILIES.values():
+        cls = family.rules_class
+        presets = list(family.presets().values())
+        for key in cls.OPTIONS if presets else ():
+            if key in known or len({repr(getattr(p, key)) for p in presets}) > 1:
+                continue
+            if key in found:
+                found[key][1].add(cls)
+                continue
+            default = getattr(presets[0], key)
+            if key in cls.CHOICES:
+                values: tuple[Any, ...] = tuple(cls.CHOICES[key])
+            elif isinstance(default, bool):
+                values = ONOFF
+            elif isinstance(default, int):
+                values = NUMBERS.get(key, (default,))
+            else:
+                continue  # nothing the menu can offer
+            label = LABELS.get(key, key.replace("_", " ").capitalize())
+            found[key] = (RuleOption(key, label, values, VALUE_NAMES.get(key, {})), {cls})
+    return [dataclasses.replace(opt, applies=lambda r, c=frozenset(classes): type(r) in c)
+            for opt, classes in found.values()]
+
+
+RULE_OPTIONS += tuple(_family_options({o.key for o in RULE_OPTIONS}))
 RULE_OPTIONS = tuple(dataclasses.replace(o, section=_SECTION_OF.get(o.key, "Match"))
                      for o in RULE_OPTIONS)
 OPTION_KEYS = {o.key: o for o in RULE_OPTIONS}
+
+
+def default_of(variant: str, key: str) -> Any:
+    """The value of option ``key`` in the preset ``variant`` as the engine
+    defines it (what Reset goes back to)."""
+    return getattr(PRESETS[variant], key)
 
 
 class MenuConfig:

@@ -67,7 +67,7 @@ def test_settings_and_every_rules_section_fit(size):
     app.push(SettingsScene(app))
     assert_fits(app, app.top)
     app.pop()
-    for variant in ("points", "pool101", "deals", "paplu"):
+    for variant in ("points", "pool101", "deals", "paplu", "21card", "27card", "marriage"):
         app.config.variant = variant
         rules = RulesScene(app)
         app.push(rules)

@@ -137,7 +137,7 @@ def test_no_part_means_no_view_is_made_for_badges():
 
 
 def test_the_13_card_family_registers_the_cut_card():
-    assert [type(p) for p in parts_for("13card")] == [CutCard]
+    assert CutCard in [type(p) for p in parts_for("13card")]
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

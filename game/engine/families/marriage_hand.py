@@ -551,6 +551,13 @@ def _choose_pures(cards: Sequence[Card], need: int, limit: int = 400) -> list[li
     return found
 
 
+def has_natural_pures(cards: Sequence[Card], need: int) -> bool:
+    """Whether ``cards`` hold ``need`` disjoint natural pure melds (tunnelas or
+    pure sequences).  Cheap (it stops at the first choice found): the engine
+    asks it to offer seeing in ``legal_actions``."""
+    return need <= 0 or bool(_choose_pures(cards, need, limit=1))
+
+
 def _pick(pool: list[Card], kinds: Sequence[int]) -> tuple[Card, ...]:
     """Remove and return physical cards of these kinds from ``pool``."""
     got = []

@@ -166,12 +166,15 @@ class _Hand:
                 sum(self.pts[n] for n in nats))
 
     # ---------------------------------------------------------------- search
-    def search(self, must: bool, min_pure: int, floor: int = -1):
+    def search(self, must: bool, min_pure: int, floor: int = -1, spare: int = 0):
         """``must``: an arrangement melding every card (wild cards included)
         with ``min_pure`` pure melds kept pure, as (melds, spare wild cards),
-        or None.  Otherwise: the arrangement melding most points (more than
-        ``floor``) with ``min_pure`` pure melds, as (points, melds), or None."""
+        or None; ``spare`` cards (0 or 1: the discard still to come) may stay
+        out of it.  Otherwise: the arrangement melding most points (more
+        than ``floor``) with ``min_pure`` pure melds, as (points, melds), or
+        None."""
         self.must, self.min_pure, self.best = must, min_pure, floor
+        self.spare = spare if must else 0
         self.best_melds = self.found = None
         self.memo: dict = {}
         self.skips = min_pure > 0
@@ -199,7 +202,7 @@ class _Hand:
         melded = sum(3 * pts[k] for k in tunnelas if k != JOKER_KIND)
         remaining = sum(pts[k] * c[k] for k in range(52))
         self._isolation()
-        if not (self.must and self._iso_penalty(-1, self.wavail) > 0):
+        if not (self.must and self._iso_stuck(-1, self.wavail) > self.spare):
             melds = [_tunnela(k, pts, iswild) for k in tunnelas]
             self._rec(0, melded, remaining, 0, 0, len(tunnelas), melds)
         for k in tunnelas:
@@ -213,20 +216,30 @@ class _Hand:
         cards only when they share a suit, so b wild cards meld at most b//2
         of them (b if a suit holds two): the others stay deadwood."""
         c, iswild, pts = self.c, self.iswild, self.pts
-
-        def nat(kind: int) -> bool:
-            return c[kind] > 0 and not iswild[kind]
-
         iso = []
         for k in range(52):
-            s, r = divmod(k, 13)  # r: 0 = Ace .. 12 = King; 13 = the Ace again
-            near = (1, 2, 11, 12) if r == 0 else (r - 2, r - 1, r + 1, r + 2)
-            if nat(k) and pts[k] and not any(nat(t * 13 + r) for t in range(4) if t != s) \
-                    and not any(nat(s * 13 + q % 13) for q in near if 0 <= q <= 13):
+            if not c[k] or iswild[k] or not pts[k]:
+                continue
+            for t in _RELATED[k]:  # its rank in other suits, its suit within two ranks
+                if c[t] and not iswild[t]:
+                    break
+            else:
                 iso.append((pts[k], k))
         iso.sort(reverse=True)
         self.iso = iso
         self.iso_pair = len({k // 13 for _, k in iso}) < len(iso)
+
+    def _iso_stuck(self, k: int, budget: int) -> int:
+        """How many copies of isolated kinds above ``k`` no wild card left
+        can reach (``_iso_penalty`` counting cards, not points)."""
+        free = budget if self.iso_pair else budget // 2
+        stuck = 0
+        for _p, kind in self.iso:
+            if kind > k:
+                n = self.c[kind]
+                stuck += max(0, n - free)
+                free = max(0, free - n)
+        return stuck
 
     def _iso_penalty(self, k: int, budget: int) -> int:
         free = budget if self.iso_pair else budget // 2
@@ -262,7 +275,7 @@ class _Hand:
                 return
         must = self.must
         if must:
-            if self.found is not None or (self.iso and self._iso_penalty(k, budget) > 0):
+            if self.found is not None or (self.iso and self._iso_stuck(k, budget) > self.spare):
                 return
         else:
             ub = melded + remaining
@@ -270,7 +283,7 @@ class _Hand:
                 return
         # the future depends only on the counts left, the budget and the pure
         # melds still wanted: the memo keeps a bound on what it can add
-        key = (bytes(c), budget, pure if pure < min_pure else min_pure)
+        key = (bytes(c), budget, pure if pure < min_pure else min_pure, self.spare)
         bound = self.memo.get(key)
         if bound is not None and (must or melded + bound <= self.best):
             return
@@ -291,6 +304,12 @@ class _Hand:
             c[k] = 0
             rec(k + 1, melded, remaining - self.pts[k] * n, used, natd, pure, melds)
             c[k] = n
+        elif self.spare:  # one copy is the card still to be thrown
+            self.spare -= 1
+            c[k] = n - 1
+            rec(k, melded, remaining - self.pts[k], used, natd, pure, melds)
+            c[k] = n
+            self.spare += 1
         gain = 0 if must else self.best - melded
         if bound is None or gain < bound:
             self.memo[key] = gain
@@ -299,7 +318,7 @@ class _Hand:
         if pure < self.min_pure:
             return
         if self.must:
-            if left == 0 or left >= 3 or wild_room(melds, self.min_pure) >= left:
+            if left == 0 or left >= 3 or wild_room(melds, self.min_pure) >= left - self.spare:
                 self.found = (list(melds), left)
         elif melded > self.best:
             self.best = melded
@@ -399,6 +418,18 @@ class _Hand:
                 kept = tuple(n for i, n in enumerate(inats) if i not in drop)
                 out.append((IMPURE, kept, 0, w + size, lo, hi,
                             gain - sum(pts[inats[i]] for i in drop)))
+
+
+def _related_kinds(k: int) -> tuple[int, ...]:
+    """Kinds that can share a meld with kind k without wild cards: its rank
+    in the other suits, its suit within two ranks (the Ace next to 2 and K)."""
+    s, r = divmod(k, 13)  # r: 0 = Ace .. 12 = King; 13 = the Ace again
+    near = (1, 2, 11, 12) if r == 0 else (r - 2, r - 1, r + 1, r + 2)
+    return tuple(t * 13 + r for t in range(4) if t != s) + tuple(
+        s * 13 + q % 13 for q in near if 0 <= q <= 13)
+
+
+_RELATED = tuple(_related_kinds(k) for k in range(52))
 
 
 def _tunnela(k: int, pts, iswild) -> tuple:
@@ -529,6 +560,57 @@ def evaluate_21(cards: Iterable[Card], wild: frozenset[int],
                           loose_count, total, pure_count, nwild, shown)
 
 
+def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = WideOptions(),
+             below: int | None = None) -> int | None:
+    """``evaluate_21(...).count`` for a hand given as sorted kinds, without
+    the show or the arrangement (bots that only compare counts).  With
+    ``below``, only a count under it is wanted: None says the count is at
+    least ``below``, and the search skips every arrangement that cannot get
+    under it."""
+    cap = opts.max_count
+    lim = cap if below is None else min(below, cap)
+    key = (kinds, wild, opts)
+    known = _COUNT_FLOOR.get(key)
+    if known is not None:
+        exact, at_least = known
+        if exact is not None:
+            return exact if below is None or exact < below else None
+        if at_least >= lim and lim < cap:
+            return None
+    h, _order = _prepare(kinds, wild, opts)
+    rules, total = h.rules, h.total
+    count = None
+    if h.nwild >= rules.flat_wilds or h.dublee_count >= rules.flat_dublees:
+        count = 2
+    elif h.search(must=True, min_pure=0) is not None:
+        count = 2
+    elif h.maxpure == 0:
+        count = min(total, cap)
+    else:
+        melded, _melds = h.best_pure()
+        floor = max(melded, total - lim)
+        found = None
+        if h.maxpure >= rules.pure_needed:
+            found = h.search(must=False, min_pure=rules.pure_needed, floor=floor)
+        if found is not None:
+            count = total - found[0]
+        elif floor == melded:
+            count = min(total - melded, cap)
+        elif lim == cap:
+            count = cap  # nothing melds enough to get under the cap
+    if len(_COUNT_FLOOR) > 20000:
+        _COUNT_FLOOR.clear()
+    if count is None:
+        _COUNT_FLOOR[key] = (None, lim)
+        return None
+    _COUNT_FLOOR[key] = (count, count)
+    return count if below is None or count < below else None
+
+
+# (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
+_COUNT_FLOOR: dict[tuple, tuple[int | None, int]] = {}
+
+
 @lru_cache(maxsize=4096)
 def _show_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions) -> str | None:
     h, _order = _prepare(kinds, wild, opts)
@@ -547,6 +629,27 @@ def shows(cards: Iterable[Card], wild: frozenset[int],
     return _show_kinds(tuple(sorted(c.kind for c in cards)), frozenset(wild), opts)
 
 
+@lru_cache(maxsize=2048)
+def _possible_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions) -> bool:
+    h, _order = _prepare(kinds, wild, opts)
+    if _other_show(h, opts, kinds) is not None:
+        return True
+    if h.maxpure < h.rules.pure_needed:
+        return False
+    return h.search(must=True, min_pure=h.rules.pure_needed, spare=1) is not None
+
+
+def show_possible(cards: Iterable[Card], wild: frozenset[int],
+                  opts: WideOptions = WideOptions()) -> bool:
+    """Whether some discard from ``cards`` (a hand before its discard)
+    leaves a show: the counted shows are counted (three tunnelas, eight
+    dublees, eight wild cards or two marriages among 22 cards always leave a
+    card outside them to throw); show "pure" is one search melding every
+    card but one.  One call instead of one ``shows`` per card: the query
+    behind ``iter_showable`` runs the per-card calls only when it is True."""
+    return _possible_kinds(tuple(sorted(c.kind for c in cards)), frozenset(wild), opts)
+
+
 def has_show(cards: Iterable[Card], wild: frozenset[int],
              opts: WideOptions = WideOptions()) -> bool:
     """Whether the cards make any show (the counted shows first)."""
@@ -555,5 +658,6 @@ def has_show(cards: Iterable[Card], wild: frozenset[int],
 
 def clear_caches() -> None:
     """Forget every cached result (benchmarks solve each hand from scratch)."""
-    for f in (_evaluate_kinds, _show_kinds, suit_pure, runs_possible):
+    for f in (_evaluate_kinds, _show_kinds, _possible_kinds, suit_pure, runs_possible):
         f.cache_clear()
+    _COUNT_FLOOR.clear()

@@ -558,18 +558,20 @@ def best_laydown(cards: Sequence[Card], wild: frozenset[int],
 
 
 def go_out(cards: Sequence[Card], wild: frozenset[int], table: Sequence[TableMeld] = (),
-           has_pure_on_table: bool = False) -> GoOut | None:
+           has_pure_on_table: bool = False, node_limit: int | None = None) -> GoOut | None:
     """A way to meld every card of the hand but one (to discard), or None.
 
     Exact.  Without ``table`` the melds laid must include a pure sequence
     unless ``has_pure_on_table``; with it the table's cards are rearranged with
-    the hand's as in :func:`best_laydown`."""
+    the hand's as in :func:`best_laydown`.  ``node_limit`` bounds the work
+    (bots): past it None is returned even if a way exists.  The search runs in
+    a fixed order, so a way found within a limit is found within any larger one."""
     if not cards:
         return None
     table_cards, melded = _prepare(cards, table, has_pure_on_table)
     s = _Search([c.kind for c in cards], [c.kind for c in table_cards], wild, 1, True,
                 pure_given=has_pure_on_table and not table, set_pure_ok=melded,
-                pure_always=True)
+                pure_always=True, node_limit=node_limit)
     s.run(None)
     if s.best_cores is None:
         return None

@@ -47,7 +47,7 @@ Rule readings decided here (the seed is ``seeds/000_…`` , catsatcards):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -473,27 +473,48 @@ def wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: 
     3-card one that meets the same conditions (a pure sequence's 3 cards
     around it; a natural card with a wild one beside it), leaving more cards
     for the pure sequence.  Identical melds are checked against the table."""
+    return _finish(iter_wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild))
+
+
+def iter_wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
+                    wild: frozenset[int], table: Sequence[TableMeld] = (),
+                    first_upcard_wild: bool = False,
+                    every: int = 48) -> Generator[None, None, list[WipePlan]]:
+    """:func:`wipe_plans` as a generator that yields after every ``every``
+    candidate melds (bots slice their thinking with it); the plans are its
+    return value, the same list :func:`wipe_plans` gives."""
     holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
-    return _wipe_plans(lowest, list(hand) + list(taken), wild, bool(table),
-                       {m.signature for m in table}, first_upcard_wild and not holds_pure)
+    return (yield from _wipe_plans(lowest, list(hand) + list(taken), wild, bool(table),
+                                   {m.signature for m in table},
+                                   first_upcard_wild and not holds_pure, every))
+
+
+def _finish(gen: Generator):
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
 
 
 def _wipe_plans(lowest: Card, after: list[Card], wild: frozenset[int], melded: bool,
-                table_sigs: set, upcard_as_itself: bool) -> list[WipePlan]:
+                table_sigs: set, upcard_as_itself: bool, every: int = 0):
     """``upcard_as_itself``: the card may only be used as itself in a pure
     sequence.  Three cards are tried; four only when every 3-card meld found
-    was refused for being identical to another meld (a longer one may differ)."""
+    was refused for being identical to another meld (a longer one may differ).
+    A generator (yielding every ``every`` candidates; 0: never) returning the
+    plans."""
     plans: dict[tuple, WipePlan] = {}
     for size in (3, 4):
-        clash = _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself,
-                            size, plans)
+        clash = yield from _wipe_melds(lowest, after, wild, melded, table_sigs,
+                                       upcard_as_itself, size, plans, every)
         if plans or not clash:
             break
     return sorted(plans.values(), key=lambda p: (-p.meld.value, not p.meld.pure))
 
 
 def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
-                plans) -> bool:
+                plans, every=0):
     """Add the plans whose new meld has ``size`` cards; True when some meld
     was refused only for being identical to another."""
     slots: list[Card] = []  # up to size-1 cards of each kind are enough
@@ -504,6 +525,7 @@ def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
             slots.append(card)
     clash = False
     seen: set[tuple[int, ...]] = set()
+    tried = 0
     for others in combinations(slots, size - 1):
         key = tuple(sorted(c.kind for c in others))
         if key in seen:
@@ -513,6 +535,9 @@ def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
         fixed = [c.kind for c in cards if not is_wild(c.kind, wild)]
         if not all(_related(a, b, size - 1) for a, b in combinations(fixed, 2)):
             continue  # cannot be one meld: skip the readings
+        tried += 1
+        if every and tried % every == 0:
+            yield
         rest = None
         for r in readings(cards, wild):
             pure_seq = r.is_pure_sequence
@@ -553,11 +578,11 @@ def wipe_ok(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: fro
         return None
     # name the condition that fails first
     after = list(hand) + list(taken)
-    if not _wipe_plans(lowest, after, wild, True, set(), False):
+    if not _finish(_wipe_plans(lowest, after, wild, True, set(), False)):
         return f"the {lowest} you take must go into a new meld this turn, and it makes none"
     holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
     if (first_upcard_wild and not holds_pure
-            and not _wipe_plans(lowest, after, wild, True, set(), True)):
+            and not _finish(_wipe_plans(lowest, after, wild, True, set(), True))):
         return ("the first upcard is wild: take it only to use it as itself in a pure "
                 "sequence, or once you have a pure sequence")
     if not table:
@@ -579,11 +604,31 @@ def pairs_held(hand: Iterable[Card]) -> int:
     return sum(n // 2 for n in counts.values())
 
 
+def doubles_held(hand: Iterable[Card]) -> int:
+    """Doubles: pairs of *identical* cards (same rank and suit, from two
+    decks), pagat's reading: a kind held n times gives n // 2; printed jokers
+    make none (they have no rank or suit)."""
+    counts: dict[int, int] = {}
+    for c in hand:
+        if c.kind != JOKER_KIND:
+            counts[c.kind] = counts.get(c.kind, 0) + 1
+    return sum(n // 2 for n in counts.values())
+
+
 def needs_redeal(hands: Sequence[Iterable[Card]], players: int | None = None,
-                 always: bool = False) -> bool:
+                 always: bool = False, identical: bool = False) -> bool:
     """Throw the deal in when a player holds three or more pairs; enforced with
-    3+ players only, unless ``always`` (the rule option)."""
+    3+ players only, unless ``always`` (the rule option).  ``identical``
+    counts pairs of identical cards (``doubles_held``) instead of pairs of a
+    rank (``pairs_held``)."""
     players = len(hands) if players is None else players
     if players < 3 and not always:
         return False
-    return any(pairs_held(h) >= 3 for h in hands)
+    count = doubles_held if identical else pairs_held
+    return any(count(h) >= 3 for h in hands)
+
+
+def redeal_seats(hands: Sequence[Iterable[Card]], identical: bool = False) -> list[int]:
+    """The seats whose hands hold three or more pairs (who must show them)."""
+    count = doubles_held if identical else pairs_held
+    return [s for s, h in enumerate(hands) if count(h) >= 3]

@@ -4,7 +4,7 @@ something; a refused combination says why and keeps the old value."""
 from __future__ import annotations
 
 from ..art import palette
-from ..menu_config import RULE_OPTIONS, SECTIONS, VARIANTS
+from ..menu_config import RULE_OPTIONS, SECTIONS, VARIANTS, default_of
 from ..widgets import Button, Buttons, Choice, Heading, Row, Text, right
 from .form_scene import FormScene
 
@@ -45,12 +45,19 @@ class RulesScene(FormScene):
         shown = [opt for opt in shown_all if opt.section == self.section]
         half = (len(shown) + 1) // 2  # two columns where the window is wide
         for i, opt in enumerate(shown):
-            row = Choice(opt.label, lambda o=opt: o.name_of(getattr(cfg.rules(), o.key)),
+            row = Choice(opt.label, lambda o=opt: self._value(o),
                          lambda step, o=opt: self._change(o.key, step), key=opt.key)
             rows.append(right(row) if i >= half else row)
         rows.append(_spanning(Buttons(Button("Reset", self._reset, key="reset"),
                                       Button("Done", self.back, style="primary", key="done"))))
         return rows
+
+    def _value(self, opt) -> str:
+        """The option's value, and "(default)" when it is the game's own."""
+        cfg = self.app.config
+        value = getattr(cfg.rules(), opt.key)
+        mark = " (default)" if value == default_of(cfg.variant, opt.key) else ""
+        return opt.name_of(value) + mark
 
     def _change(self, key: str, step: int) -> None:
         self.problem = self.app.config.cycle_option(key, step)

@@ -1,50 +1,28 @@
 """After each deal: every hand laid out in its melds with its count and why,
-what each player pays, the running totals, and the match result at the end."""
+what each player pays, the running totals, and the match result at the end.
+
+Everything under the title scrolls: the deal's notes (wrapped, never cut), a
+table of the family's own (``TablePart.score_table``: who pays whom, a maal
+exchange), each seat's cards and why in full, and the deals so far.  Seats
+are named as on the table ("seat 2" in the engine's words reads "Ravi")."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...engine import Answer, NextDeal, Phase
-from ...engine.cards import card_points
-from ..art import cardart, fonts, palette
+from ..art import palette
 from ..scene import Scene
-from ..table.layout import OVERLAP
-from ..table.wording import score_text, variant_title
+from ..table.wording import readable as named
+from ..table.wording import variant_title
 from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
 from ..widgets.icons import draw_sound_icon
+from .score_draw import ScoreDrawing, SeatCards, _points, loose_chunks, seat_geometry
 
-STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show": "Wrong show",
-                "out": "Not in this deal", "void": "Void deal"}
 DEMO_NEXT = 4.0  # seconds a demo shows the scores
 
 
-_tinted: dict[tuple[int, int, bool], pygame.Surface] = {}
-
-
-def _face(card, width: int, wild: bool, loose: bool) -> pygame.Surface:
-    """The card's face; loose (deadwood) cards get a red tint, cached."""
-    img = cardart.face(card, width, wild=wild)
-    if not loose:
-        return img
-    key = (card.uid, width, wild)
-    tinted = _tinted.get(key)
-    if tinted is None:
-        if len(_tinted) > 400:
-            _tinted.clear()
-        tinted = img.copy()
-        tinted.fill((255, 200, 200), special_flags=pygame.BLEND_RGB_MULT)
-        _tinted[key] = tinted
-    return tinted
-
-
-def _points(state, cards) -> int:
-    return sum(0 if (c.is_joker or c.kind in state.wild) else card_points(c.kind,
-                                                                            state.rules.ace_points)
-               for c in cards)
-
-
-class ScoringScene(Scene):
+class ScoringScene(ScoreDrawing, Scene):
     shows_sound = True  # its corner has the sound icon (a tap there toggles it)
 
     def __init__(self, app, table) -> None:
@@ -59,6 +37,7 @@ class ScoringScene(Scene):
         self.buttons: list[Button] = []
         self.m = Metrics(*app.size)
         self.rows: list[tuple] = []
+        self.blocks: list[tuple] = []
         self.revealed = 0  # rows shown so far: one more each frame, so no frame
         # draws every hand's new card faces at once (slow in the browser)
 
@@ -110,7 +89,7 @@ class ScoringScene(Scene):
         self.footer = pygame.Rect(0, h - foot_h, w, foot_h)
         flow_buttons(self.buttons, self.footer.inflate(-2 * m.pad, -2 * m.pad), m.body,
                      m.button_h, m.pad, m.pad * 2)
-        head_lines = 2 + len(self._notes()) + (1 if self._knocked_out() else 0)
+        head_lines = 2 + (1 if self._knocked_out() else 0)
         self.header = pygame.Rect(0, 0, w, int(m.body * 1.5 * head_lines) + m.pad)
         icon = max(m.touch, m.px(44))
         self.sound_button = pygame.Rect(w - m.pad // 2 - icon, 4, icon, icon)
@@ -121,7 +100,8 @@ class ScoringScene(Scene):
 
     def _notes(self) -> list[str]:
         res = self.state.result
-        return list(res.notes) if res else []
+        names = self.session.names
+        return [named(n, names) for n in res.notes] if res else []
 
     def _knocked_out(self) -> list[int]:
         """The seats this deal put out of the match (they played it, and are out now)."""
@@ -146,29 +126,41 @@ class ScoringScene(Scene):
         st = self.state
         res = st.result
         self.rows = []
+        self.blocks: list[tuple[int, int, str, object]] = []  # (y, h, kind, what)
         if res is None:
             self.content_h = 0
             return
+        names = self.session.names
+        line = int(m.small * 1.35)
+        y = 0
+        # the deal's notes, whole
+        note_lines = [ln for note in self._notes() for ln in wrap(note, m.small, self.body.w)]
+        if note_lines:
+            h = line * len(note_lines) + m.pad // 2
+            self.blocks.append((y, h, "notes", note_lines))
+            y += h
+        # the family's own table
+        table = self.table.ask("score_table", res)
+        if table is not None:
+            h = self._table_height(table)
+            self.blocks.append((y, h, "table", table))
+            y += h + m.pad // 2
         order = sorted(res.seats, key=lambda r: (r.status != "winner", r.status == "out", r.seat))
         name_w = m.px(210) if self.wide else 0
         cards_w = self.body.w - name_w - (m.pad if self.wide else 0)
-        line = int(m.small * 1.35)
-        y = 0
         for r in order:
-            groups = [list(g) for g in r.melds] + ([list(r.deadwood)] if r.deadwood else [])
-            n = sum(len(g) for g in groups)
-            units = len(groups) + OVERLAP * (n - len(groups)) + 0.32 * max(0, len(groups) - 1)
-            cw = int(min(m.px(64), cards_w / units)) if n else 0
-            why = "" if r.status == "out" else r.why
+            cards = self._seat_cards(r)
+            why = "" if r.status == "out" else named(r.why, names)
             why_lines = wrap(why, m.small, max(40, cards_w if self.wide else self.body.w)) \
                 if why else ()
             head = 0 if self.wide else line + 2
-            ch = int(cw * cardart.CARD_RATIO) + line if n else 0  # a label line over the cards
+            geo = self._cards(cards, cards_w)
+            ch = sum(rr.h for rr in geo.row_rects) - geo.lift if geo is not None else 0
             h = max(head + ch + line * len(why_lines) + m.pad, 3 * line + m.pad if self.wide
                     else 0)
             if not st.in_match[r.seat] and r.status != "out":
                 h += line + m.pad // 2  # a line for the "Out of the pool" tag
-            self.rows.append((y, h, r, groups, cw, why_lines))
+            self.rows.append((y, h, r, cards, geo, why_lines))
             y += h + m.pad // 2
         self.history_top = y
         history = self.state.history
@@ -176,6 +168,42 @@ class ScoringScene(Scene):
             y += (len(history) + 2) * (line + 2) + m.pad
         self.content_h = y
         self.scroll = max(0, min(self.scroll, self.content_h - self.body.h))
+
+    def _cards(self, cards: SeatCards, width: int):
+        """Where a seat's groups go (``seat_geometry``), or None for no cards."""
+        if not cards.groups:
+            return None
+        m = self.m
+        return seat_geometry([len(g) for g in cards.groups], width, m.px(64),
+                             int(m.small * 1.35))
+
+    def _seat_cards(self, r) -> SeatCards:
+        """A seat's cards as the family shows them (``TablePart.seat_cards``),
+        else its melds and loose cards; a long run of loose cards is cut by
+        suit so it can wrap."""
+        own = self.table.ask("seat_cards", r)
+        if own is not None:
+            melds, names, loose = own.groups, own.names, own.loose
+        else:
+            melds, names, loose = r.melds, r.meld_names, r.deadwood
+        groups = [list(g) for g in melds]
+        titles = [n[:1].upper() + n[1:] for n in names] + [""] * (len(groups) - len(names))
+        flags = [False] * len(groups)
+        if loose:
+            title = self.table.ask("loose_title", r)
+            if title is None:
+                title = f"Counts {_points(self.state, loose)}"
+            chunks = loose_chunks(list(loose))
+            groups += chunks
+            titles += [title] + [""] * (len(chunks) - 1)
+            flags += [True] * len(chunks)
+        return SeatCards(groups, titles, flags)
+
+    def _table_height(self, table) -> int:
+        m = self.m
+        line = int(m.small * 1.35) + 2
+        notes = sum(len(wrap(n, m.small, self.body.w - m.pad)) for n in table.notes)
+        return (1 + len(table.rows) + notes) * line + m.pad
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -277,10 +305,6 @@ class ScoringScene(Scene):
         s = fit_text(sub, m.small, palette.TEXT_DIM, surface.get_width() - 2 * m.pad)
         surface.blit(s, s.get_rect(midtop=(surface.get_width() // 2, y)))
         y += s.get_height() + 2
-        for note in self._notes():
-            s = fit_text(note, m.small, palette.HILITE, surface.get_width() - 2 * m.pad)
-            surface.blit(s, s.get_rect(midtop=(surface.get_width() // 2, y)))
-            y += s.get_height() + 2
         out = self._knocked_out_text()
         if out:  # an elimination is news: a tag of its own, not a word in a row
             s = fit_text(out, m.body, palette.TEXT, surface.get_width() - 4 * m.pad, bold=True)
@@ -290,6 +314,14 @@ class ScoringScene(Scene):
         draw_sound_icon(surface, self.sound_button, not self.app.sounds.muted)
         clip = surface.get_clip()
         surface.set_clip(self.body)
+        for top, h, kind, what in self.blocks:
+            top += self.body.y - self.scroll
+            if top + h < self.body.y or top > self.body.bottom:
+                continue
+            if kind == "notes":
+                self._draw_notes(surface, top, what)
+            else:
+                self._draw_table(surface, top, h, what)
         for row in self.rows[:self.revealed]:
             top = self.body.y + row[0] - self.scroll
             if top + row[1] < self.body.y or top > self.body.bottom:
@@ -311,113 +343,3 @@ class ScoringScene(Scene):
             surface.blit(s, s.get_rect(midbottom=(surface.get_width() // 2, self.footer.y - 2)))
         for b in self.buttons:
             b.draw(surface, m.body)
-
-    def _draw_history(self, surface, top: int) -> None:
-        """Each deal's change per player, and the totals, as a small table."""
-        m = self.m
-        st = self.state
-        names = self.session.names
-        line = int(m.small * 1.35) + 2
-        cols = st.players + 1
-        col_w = self.body.w // cols
-        box = pygame.Rect(self.body.x, top, self.body.w, (len(st.history) + 2) * line + m.pad // 2)
-        pygame.draw.rect(surface, (18, 52, 38), box, border_radius=8)
-        y = top + m.pad // 4
-
-        def row(cells, color, bold=False):
-            for i, text in enumerate(cells):
-                img = fit_text(text, m.small, color, col_w - 6, bold=bold)
-                x = box.x + i * col_w + (col_w - img.get_width()) // 2
-                surface.blit(img, (x, y))
-
-        row(["Deal", *names], palette.GOLD, True)
-        y += line
-        sign = "" if st.rules.lower_is_better else "+"
-        for res in st.history:
-            cells = [str(res.deal_no + 1)]
-            for d in res.deltas:
-                cells.append(f"{sign}{d}" if d > 0 else str(d))
-            row(cells, palette.TEXT_DIM)
-            y += line
-        row(["Total", *(str(v) for v in st.scores)], palette.HILITE, True)
-
-    def _draw_row(self, surface, top, h, r, groups, cw, why_lines) -> None:
-        m = self.m
-        st = self.state
-        box = pygame.Rect(self.body.x, top, self.body.w, h)
-        winner = r.status == "winner"
-        fill = (44, 92, 56) if winner else (20, 58, 42)
-        pygame.draw.rect(surface, fill, box, border_radius=8)
-        if winner:
-            pygame.draw.rect(surface, palette.GOLD, box, 2, border_radius=8)
-        names = self.session.names
-        name_w = m.px(210) if self.wide else 0
-        line = int(m.small * 1.35)
-        x0 = box.x + m.pad // 2
-        status = STATUS_NAMES.get(r.status, r.status)
-        if r.status == "out" and not st.in_match[r.seat]:
-            status = "Out of the match"
-        if r.status == "out":
-            pays = ""
-        elif winner:
-            delta = st.result.deltas[r.seat] if st.result else 0
-            pays = f"+{delta}" if not st.rules.lower_is_better else "scores 0"
-        else:
-            pays = f"pays {r.pays}"
-        total = score_text(st.rules, st.scores[r.seat])
-        knocked_out = not st.in_match[r.seat] and r.status != "out"
-        head = f"{names[r.seat]}" + (f" · {status}" if status else "")
-        if knocked_out:  # out of the match after this deal: a red frame and a tag
-            pygame.draw.rect(surface, palette.DANGER, box, 3, border_radius=8)
-            where = "pool" if st.rules.match == "pool" else "match"
-            tag = fit_text(f"Out of the {where}", m.small, palette.TEXT, box.w // 2, True)
-            tr = tag.get_rect(bottomright=(box.right - m.pad, box.bottom - m.pad // 2))
-            pygame.draw.rect(surface, (150, 46, 40), tr.inflate(12, 4), border_radius=6)
-            surface.blit(tag, tr)
-        if self.wide:
-            surface.blit(fit_text(head, m.body, palette.TEXT, name_w - m.pad, True),
-                         (x0, top + 4))
-            surface.blit(fit_text(pays, m.small, palette.HILITE, name_w), (x0, top + 4 + line + 2))
-            surface.blit(fit_text(f"total {total}", m.small, palette.TEXT_DIM, name_w),
-                         (x0, top + 4 + 2 * line + 2))
-            cx, cy = box.x + name_w + m.pad, top + 4
-        else:
-            t = fit_text(head, m.body, palette.TEXT, box.w // 2, True)
-            surface.blit(t, (x0, top + 3))
-            summary = " · ".join(part for part in (pays, f"total {total}") if part)
-            right = fit_text(summary, m.small, palette.HILITE, box.w // 2)
-            surface.blit(right, right.get_rect(topright=(box.right - m.pad // 2, top + 4)))
-            cx, cy = x0, top + line + 6
-        wild = st.wild
-        x = cx
-        step = int(cw * OVERLAP)
-        titles = [n.capitalize() for n in r.meld_names] + (
-            [f"Counts {_points(st, r.deadwood)}"] if r.deadwood else [])
-        card_y = cy + (line if groups else 0)
-        starts = []
-        for group in groups:
-            starts.append(x)
-            x += cw + step * (len(group) - 1) + int(cw * 0.32)
-        x = cx
-        font = fonts.font(m.small, True)
-        prev_end = -1
-        for gi, group in enumerate(groups):
-            loose = gi == len(groups) - 1 and bool(r.deadwood)
-            color = (236, 140, 120) if loose else palette.OK
-            title = titles[gi] if gi < len(titles) else ""
-            # over its group and the gap after it; the last may lean left to be read whole
-            limit = starts[gi + 1] - 6 if gi + 1 < len(groups) else box.right - m.pad // 2
-            lx = max(prev_end + 8, min(x, limit - font.size(title)[0]))
-            label = fit_text(title, m.small, color, limit - lx, bold=True)
-            surface.blit(label, (lx, cy + line - label.get_height() - 1))
-            prev_end = lx + label.get_width()
-            for card in group:
-                img = _face(card, cw, card.is_joker or card.kind in wild, loose)
-                surface.blit(img, (x, card_y))
-                x += step
-            x += cw - step + int(cw * 0.32)
-        cy = card_y
-        ty = cy + (int(cw * cardart.CARD_RATIO) + 2 if groups else 0)
-        for text in why_lines:
-            surface.blit(fonts.text(text, m.small, palette.TEXT_DIM), (cx, ty))
-            ty += line

@@ -8,7 +8,6 @@ import pygame
 from ...engine import Card
 from ...engine.families import family_of
 from ...engine.game import invalid_reason, pack_cost
-from ...engine.settle import evaluate_hand
 from ..art import cardart, palette
 from ..launch import copy_text, deal_link, in_browser
 from ..scene import Scene
@@ -33,7 +32,8 @@ from ..widgets import (
 from .draw_hand import label_spots
 from .hand import HandArrangement
 from .layout import flow_hand
-from .wording import card_name
+from .parts import ShowCheck
+from .wording import card_name, readable
 
 
 class PauseDialog(FormScene):
@@ -108,27 +108,29 @@ class DeclareDialog(Scene):
         st = table.state
         rest = list(st.hands[table.bottom])
         rest.remove(card)  # Card equality is physical identity
-        ev = evaluate_hand(st, rest)
-        self.valid = ev.declarable
-        if self.valid:  # shown as the engine will show it
-            self.groups = [list(m.cards) for m in ev.melds]
-            self.names = [m.name.capitalize() for m in ev.melds]
-            self.good = [True] * len(self.groups)
+        check = table.ask("show_check", rest) or self._check(rest)
+        self.valid = check.valid
+        if check.groups:
+            self.groups = [list(g) for g in check.groups]
+            self.names = [n[:1].upper() + n[1:] for n in check.names]
+            self.good = list(check.good) or [self.valid] * len(self.groups)
         else:  # the player's own groups, so they see which one is wrong
             mine = HandArrangement([[c for c in g if c != card] for g in table.arr.groups])
-            labels = mine.labels(st.rules, st.decks, st.wild)
+            mine.most = len(mine.groups) + 1
+            labels = table.ask("group_labels", mine.groups) or \
+                mine.labels(st.rules, st.decks, table.known_wild)
             self.groups = mine.groups
             self.names = [lb.title for lb in labels]
             self.good = [lb.valid for lb in labels]
         rules = st.rules
         self.refuse = rules.invalid_declaration == "refuse"
+        check = ShowCheck(check.valid, readable(check.verdict, table.session.names))
         if self.valid:
-            self.verdict = ("Valid: every card is in a meld, with a pure sequence and a "
-                            "second sequence.")
+            self.verdict = check.verdict
             self.buttons = [Button("Declare", self._declare, style="primary", key="declare"),
                             Button("Cancel", self._cancel, key="cancel")]
         else:
-            why = invalid_reason(st, rest)
+            why = check.verdict
             if self.refuse:
                 self.verdict = f"Not a valid declaration: {why}. Keep playing."
                 self.buttons = [Button("Back", self._cancel, style="primary", key="cancel")]
@@ -142,6 +144,26 @@ class DeclareDialog(Scene):
                                        self._declare, style="danger", key="declare")]
         self._press: Button | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _check(self, rest: list[Card]) -> ShowCheck:
+        """The engine's verdict on ``rest`` (``show_reason``); a valid show is
+        laid out as the family's evaluator arranges it (when it has one)."""
+        table = self.table
+        st = table.state
+        why = invalid_reason(st, rest)
+        if why:
+            return ShowCheck(False, why)
+        rules = st.rules
+        evaluate = getattr(family_of(rules), "evaluate", None)
+        if evaluate is None:
+            return ShowCheck(True, "Valid: a winning show.")
+        ev = evaluate(rules, st.decks, rest, table.known_wild)
+        groups = tuple(m.cards for m in ev.melds)
+        names = tuple(m.name for m in ev.melds)
+        if ev.deadwood:
+            groups += (tuple(ev.deadwood),)
+            names += ("free",)
+        return ShowCheck(True, "Valid: a winning show.", groups, names)
 
     def resize(self, size: tuple[int, int]) -> None:
         m = Metrics(*size)
@@ -197,12 +219,10 @@ class DeclareDialog(Scene):
         title = fit_text(f"Declare and throw {card_name(self.card)}?", m.body + 2,
                          palette.GOLD, self.rect.w - 2 * m.pad, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.title_y)))
-        wild = self.table.state.wild
         geo = self.geo
         for gi, ci, rect in geo.slots:
             card = self.groups[gi][ci]
-            surface.blit(cardart.face(card, rect.w, wild=card.is_joker or card.kind in wild),
-                         rect)
+            surface.blit(cardart.face(card, rect.w, wild=self.table.is_wild(card)), rect)
         spots = label_spots(geo, self.names, m.small, self.cards_area.right)
         for gi, span in enumerate(geo.spans):
             good = self.good[gi]
@@ -264,10 +284,8 @@ class DiscardsDialog(Scene):
         title = fit_text(f"Discard pile: {len(self.cards)} cards, the newest last", m.body,
                          palette.GOLD, self.rect.w - 2 * m.pad, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + m.pad)))
-        wild = self.table.state.wild
         for gi, ci, rect in self.geo.slots:
             card = self.rows[gi][ci]
-            surface.blit(cardart.face(card, rect.w, wild=card.is_joker or card.kind in wild),
-                         rect)
+            surface.blit(cardart.face(card, rect.w, wild=self.table.is_wild(card)), rect)
         for b in self.buttons:
             b.draw(surface, m.body)

@@ -28,7 +28,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     felt(surface)
     _top_bar(scene, surface)
     for seat, spot in scene.layout.seats.items():
-        draw_seat(scene, surface, seat, spot.rect)
+        draw_seat(scene, surface, seat, spot.rect, spot.body)
     _parts(scene, surface, UNDER_PILES)
     _piles(scene, surface)
     _parts(scene, surface, OVER_PILES)
@@ -119,7 +119,9 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     if roomy:
         pile_label = fonts.text("Discards", m.small, palette.TEXT_DIM)
         surface.blit(pile_label, pile_label.get_rect(midtop=(lay.discard.centerx, y)))
-    wild = wild_text(st)
+    wild = scene.ask("wild_line")
+    if wild is None:
+        wild = wild_text(st, scene.known_wild)
     if wild:
         y += label.get_height()
         span = lay.discard.right - min(lay.cut.x, lay.stock.x)
@@ -160,9 +162,9 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(score, score.get_rect(midleft=(r.x, y0 + lh + lh // 2)))
         side = max(side, score.get_width() + m.pad)
     # right: the count (or what happened to this seat: packed, out)
+    value, caption = scene.count_text() if hints and not tag else ("", "")
     if tag or hints:
-        text = tag if tag else (f"count {scene.count()}" if lay.compact else
-                                str(scene.count()))
+        text = tag if tag else (f"{caption} {value}" if lay.compact else value)
         c = fonts.text(text, size, palette.TEXT, True)
         cr = c.get_rect(midright=(r.right - (4 if tag else 0), y0 + lh // 2))
         if tag:
@@ -170,7 +172,7 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(c, cr)
         side = max(side, c.get_width() + m.pad + 8)
         if not lay.compact and not tag:
-            cl = fonts.text("count", size, palette.TEXT_DIM)
+            cl = fonts.text(caption, size, palette.TEXT_DIM)
             surface.blit(cl, cl.get_rect(midright=(r.right, y0 + lh + lh // 2)))
             side = max(side, cl.get_width() + m.pad)
     text, color = scene.status()

@@ -192,8 +192,15 @@ def draw_badges(surface: pygame.Surface, badges: list[str], rect: pygame.Rect) -
         return
     size = max(9, rect.w // 6)
     y = rect.y + int(rect.h * 0.42)
+    room = max(rect.w // 2 - 6, int(rect.w * 0.6) - 4)
     for text in badges:
-        t = fit_text(text, size, palette.TEXT_DARK, rect.w // 2 - 6, bold=True)
+        # whole if it fits (a little smaller if need be), else its first letters
+        # ("Tiplu", "Tip"): what a family's badges begin with tells them apart
+        fits = [(short, sz) for short in (text, text[:3], text[:2])
+                for sz in range(size, max(8, size - 3) - 1, -1)
+                if fonts.font(sz, True).size(short)[0] <= room]
+        text, sz = fits[0] if fits else (text[:2], max(8, size - 3))
+        t = fonts.text(text, sz, palette.TEXT_DARK, True)
         box = t.get_rect(topleft=(rect.x + 3, y)).inflate(4, 0)
         pygame.draw.rect(surface, palette.GOLD, box, border_radius=max(2, size // 3))
         surface.blit(t, t.get_rect(center=box.center))

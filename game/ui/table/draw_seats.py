@@ -38,14 +38,19 @@ def seat_tag(scene: TableScene, seat: int) -> str:
     return STATUS_BADGE.get(st.status[seat], "")
 
 
-def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect,
+              body: pygame.Rect | None = None) -> None:
+    """The panel ``rect``; its three lines in ``body`` (the panel less the
+    lines a family's parts fill under them)."""
     st = scene.state
+    panel_rect = rect
+    rect = body if body is not None else rect
     m = scene.layout.m
     turn = st.to_act == seat
     tag = seat_tag(scene, seat)
     if turn:
-        glow(surface, rect, palette.GOLD)
-    panel(surface, rect, alpha=150 if tag else 215, radius=10,
+        glow(surface, panel_rect, palette.GOLD)
+    panel(surface, panel_rect, alpha=150 if tag else 215, radius=10,
           edge=palette.GOLD if turn else palette.PANEL_EDGE)
     pad = max(5, m.pad // 2)
     lh = int(m.small * 1.3)

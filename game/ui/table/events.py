@@ -20,6 +20,7 @@ from ...engine.actions import (
 from ...memory import settle
 from ..art import palette
 from .anim import Flight
+from .wording import readable
 
 SLIDE = 0.32  # seconds a card takes to slide at normal speed
 DEAL_STAGGER = 0.03
@@ -46,6 +47,8 @@ class TableEvents:
             if handler is not None:
                 handler(self, ev)
         self.sync_hand()
+        for part in self.parts:  # the family's own events (``TablePart.on_events``)
+            part.on_events(events, self)
         self.app.mark_dirty()
 
     def _slide(self, card, src, dst, w0, w1, *, face: bool, seat=None, hide=None,
@@ -132,7 +135,7 @@ class TableEvents:
             self.announce(f"{who}: Rummy!", palette.GOLD, self._banner_time())
             self.app.play("declare")
         else:
-            why = _sentence(ev.reason) if ev.reason else ""
+            why = _sentence(readable(ev.reason, self.session.names)) if ev.reason else ""
             self.announce(f"{who}: wrong show!", palette.DANGER, self._banner_time() * 1.5,
                           sub=why)
             self.app.play("invalid")

@@ -21,6 +21,12 @@ MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
 # (a card just drawn may make one more: it always lands in a slot of its own)
 
 
+def max_groups(hand_size: int) -> int:
+    """The most groups a hand of ``hand_size`` cards may be split into: 8 for
+    13 cards, more for the 21- and 27-card games (seven melds and the rest)."""
+    return MAX_GROUPS + max(0, hand_size - 13) // 2
+
+
 class HandError(ValueError):
     """A change the hand cannot take; the message is for the player."""
 
@@ -30,13 +36,14 @@ class GroupLabel:
     name: str  # "pure sequence", "sequence", "set", "tanala", "invalid"
     valid: bool
     points: int  # what the group's cards count if it is not a meld
+    text: str = ""  # the label in a family's own words, in place of the usual
 
     @property
     def title(self) -> str:
         """How the group is labelled everywhere (the hand, the declare check):
         "Pure sequence", or "Invalid · 8" for any group that is not a meld."""
-        if not self.name:
-            return ""
+        if self.text or not self.name:
+            return self.text
         return self.name.capitalize() if self.valid else f"Invalid · {self.points}"
 
 
@@ -68,6 +75,7 @@ def _by_suit(cards: Iterable[Card], most: int) -> list[list[Card]]:
 class HandArrangement:
     def __init__(self, groups: Iterable[Iterable[Card]] = ()) -> None:
         self.groups: list[list[Card]] = [list(g) for g in groups if g]
+        self.most = MAX_GROUPS  # the table sets it for its game (``max_groups``)
         self.version = 0  # bumps on every change so views can cache by it
         # cards that came by ``sync`` (drawn) and the player has not moved since:
         # earlier drawn cards left alone gather into one loose group, so the
@@ -152,8 +160,8 @@ class HandArrangement:
         """Take ``card`` into a group of its own, before group ``position``
         (``len(groups)``: after the last)."""
         gi, ci = self._locate(card)
-        if len(self.groups) >= MAX_GROUPS and len(self.groups[gi]) > 1:
-            raise HandError(f"At most {MAX_GROUPS} groups: drop the card into a group.")
+        if len(self.groups) >= self.most and len(self.groups[gi]) > 1:
+            raise HandError(f"At most {self.most} groups: drop the card into a group.")
         position = max(0, min(position, len(self.groups)))
         self.touch([card])
         self.groups[gi].pop(ci)
@@ -178,8 +186,8 @@ class HandArrangement:
             return
         first = self._locate(chosen[0])[0]  # no earlier group holds a chosen card
         emptied = sum(1 for g in self.groups if set(g) <= wanted)
-        if len(self.groups) - emptied + 1 > MAX_GROUPS:
-            raise HandError(f"At most {MAX_GROUPS} groups: add the cards to a group instead.")
+        if len(self.groups) - emptied + 1 > self.most:
+            raise HandError(f"At most {self.most} groups: add the cards to a group instead.")
         for group in self.groups:
             group[:] = [c for c in group if c not in wanted]
         self.touch(chosen)
@@ -189,7 +197,7 @@ class HandArrangement:
 
     def sort_by_suit(self) -> None:
         """One group per suit (jokers on their own), each in rank order."""
-        self.groups = _by_suit(self.cards(), MAX_GROUPS)
+        self.groups = _by_suit(self.cards(), self.most)
         self.untouched.clear()
         self.version += 1
 
@@ -202,7 +210,7 @@ class HandArrangement:
                 groups[-1].append(c)
             else:
                 groups.append([c])
-        while len(groups) > MAX_GROUPS:  # merge the two smallest neighbours
+        while len(groups) > self.most:  # merge the two smallest neighbours
             i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
             groups[i:i + 2] = [groups[i] + groups[i + 1]]
         self.groups = groups
@@ -215,7 +223,7 @@ class HandArrangement:
         placed: list[list[Card]] = [list(m) for m in melds if m]
         used = {c for m in placed for c in m}
         rest = [c for c in self.cards() if c not in used]
-        placed += _by_suit(rest, max(1, MAX_GROUPS - len(placed)))
+        placed += _by_suit(rest, max(1, self.most - len(placed)))
         if sorted(c for g in placed for c in g) != sorted(self.cards()):
             raise ValueError("the arrangement does not hold exactly the hand's cards")
         self.groups = placed

@@ -17,17 +17,28 @@ under ``ui/table/families/`` registers its parts once, when imported::
 
 and ``ui/table/families/__init__.py`` imports that module.  The table asks
 ``parts_for(rules.family)`` when it opens and never names a family itself.
+
+Besides drawing, a part may answer the table's questions about its family
+(the hooks below, each with a neutral default): buttons for the family's own
+actions, the status line, how the hand is arranged and its groups named,
+the number beside "You", the wild cards in words, the winning show in the
+declare check, words for the family's events, and on the scoring screen a
+table of its own and the name of the loose cards.  Where several parts
+answer, the first (in drawing order) that does not say None is used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 if TYPE_CHECKING:
-    from ...engine import Card, PlayerView
+    from ...engine import Card, DealResult, PlayerView, SeatResult
+    from ..widgets import Button
+    from .hand import GroupLabel
     from .layout import TableLayout
     from .scene import TableScene
 
@@ -58,6 +69,10 @@ class TablePart:
     """
 
     layer = OVER_PILES
+    # room the part asks of the layout (the table takes the most any part asks):
+    seat_lines = 0  # lines of small text under each other player's three lines
+    own_lines = 0  # lines for the bottom seat's own table cards (``layout.own``)
+    extra_buttons = 0  # the most buttons ``buttons`` adds at once
 
     def layout(self, lay: TableLayout) -> None:
         """Place the part in the table's layout (computed from the window size)."""
@@ -76,10 +91,102 @@ class TablePart:
         """A mark for ``card``'s face, or None."""
         return None
 
+    # ------------------------------------------------- the table's questions
+    def buttons(self, table: TableScene) -> list[Button]:
+        """Buttons for the family's own actions, after the table's own in the
+        action bar (rebuilt after every move).  A button's action goes through
+        ``table.act``, so a refusal shows the engine's reason."""
+        return []
+
+    def status(self, table: TableScene) -> tuple[str, tuple[int, int, int]] | None:
+        """The status line (text, colour) where the family has its own say
+        (a phase of its own, a step the player may take), or None."""
+        return None
+
+    def arrange(self, table: TableScene, cards: Sequence[Card]) -> Arranged | None:
+        """The best arrangement of the bottom seat's ``cards`` as it knows
+        them (its view's wild cards), or None to leave it to the engine's
+        evaluator."""
+        return None
+
+    def group_labels(self, table: TableScene,
+                     groups: Sequence[Sequence[Card]]) -> list[GroupLabel] | None:
+        """A label per group of the hand (``hand.GroupLabel``), or None."""
+        return None
+
+    def count(self, table: TableScene) -> tuple[str, str] | None:
+        """(value, caption) beside "You" in place of the hand's count, or None."""
+        return None
+
+    def wild_line(self, table: TableScene) -> str | None:
+        """Which cards are wild, in words, under the piles ("" for nothing), or None."""
+        return None
+
+    def show_check(self, table: TableScene, rest: Sequence[Card]) -> ShowCheck | None:
+        """For the declare check: ``rest`` (the hand after the throw) as it
+        would be shown, with its verdict, or None to leave it to the table."""
+        return None
+
+    def on_events(self, events: Sequence[Any], table: TableScene) -> None:
+        """The engine's events of a move, after the table animated its own
+        (the part announces the family's: ``table.announce``)."""
+
+    def score_table(self, table: TableScene, result: DealResult) -> ScoreTable | None:
+        """A table of the family's own for the scoring screen, or None."""
+        return None
+
+    def seat_cards(self, table: TableScene, seat: SeatResult) -> Arranged | None:
+        """How a seat's cards are laid out on the scoring screen, or None for
+        the result's own melds and loose cards."""
+        return None
+
+    def loose_title(self, table: TableScene, seat: SeatResult) -> str | None:
+        """The label over a seat's cards in no meld on the scoring screen, or None."""
+        return None
+
     @property
     def badges(self) -> bool:
         """Whether this part marks card faces (it overrides ``card_badge``)."""
         return type(self).card_badge is not TablePart.card_badge
+
+
+@dataclass(frozen=True)
+class Arranged:
+    """A hand laid out: named groups, then the loose cards."""
+
+    groups: tuple[tuple[Card, ...], ...]
+    names: tuple[str, ...] = ()
+    loose: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class ShowCheck:
+    """The declare check: the cards as they would be shown and the verdict."""
+
+    valid: bool
+    verdict: str  # "Valid: ..." or why not
+    groups: tuple[tuple[Card, ...], ...] = ()
+    names: tuple[str, ...] = ()
+    good: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Rows of text under a heading, drawn as a small table on the scoring
+    screen (the first row is the column heads)."""
+
+    title: str
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = field(default=())
+
+
+def ask(parts: Iterable[TablePart], hook: str, *args: Any) -> Any:
+    """The first answer that is not None among ``parts`` to ``hook``."""
+    for part in parts:
+        answer = getattr(part, hook)(*args)
+        if answer is not None:
+            return answer
+    return None
 
 
 PartMaker = Callable[[], TablePart]  # a TablePart subclass, or any callable making one

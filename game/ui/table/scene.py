@@ -13,34 +13,27 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import (
-    Card,
-    Declare,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Pack,
-    Phase,
-    ShowDealtHand,
-)
+from ...engine import Card, Declare, Pack, Phase, ShowDealtHand
 from ...engine.families import family_of
 from ...engine.shows import valid_declarations
 from ..art import cardart, palette
 from ..scene import Scene
 from ..widgets import Banner, Button, flow_buttons
 from .anim import Animator
+from .commands import TableCommands
 from .draw import draw_table
 from .events import TableEvents
-from .hand import HandError
+from .hand import max_groups
 from .input import TableInput
-from .layout import HandGeometry, TableLayout, flow_hand, table_layout
-from .parts import TablePart, parts_for
+from .layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
+from .parts import TablePart, ask, parts_for
+from .wording import readable
 
 THINK_BUDGET = 0.003  # seconds of bot thinking per frame
 PAUSE = 0.55  # seconds between AI moves at normal speed
 
 
-class TableScene(TableInput, TableEvents, Scene):
+class TableScene(TableCommands, TableInput, TableEvents, Scene):
     """The match in ``app.session`` seen from the bottom seat (the person, or
     seat 0 in a demo), with the family's ``parts`` composed into it."""
 
@@ -53,10 +46,13 @@ class TableScene(TableInput, TableEvents, Scene):
         self.parts = parts_for(self.state.rules.family) if parts is None else list(parts)
         self._badgers = [p for p in self.parts if p.badges]
         self._view_of: tuple | None = None  # (state, the bottom seat's view of it)
+        self._wild_of: tuple | None = None  # (state, the wild kinds the bottom seat knows)
         human = self.session.human
         self.demo = human is None
         self.bottom = 0 if human is None else human
         self.arr = app.arrangement
+        self.arr.most = max_groups(self.state.rules.hand_size)
+        self.room = self._room()
         self.anim = Animator()
         self.layout: TableLayout | None = None
         self._geo: HandGeometry | None = None
@@ -121,7 +117,21 @@ class TableScene(TableInput, TableEvents, Scene):
         return not self.demo and self.state.to_act == self.bottom
 
     def is_wild(self, card: Card) -> bool:
-        return card.is_joker or card.kind in self.state.wild
+        """Whether the bottom seat knows ``card`` to be wild (a family may keep
+        the wild cards from a player for a while)."""
+        return card.is_joker or card.kind in self.known_wild
+
+    @property
+    def known_wild(self) -> frozenset[int]:
+        """The wild kinds the bottom seat knows (as its view would say)."""
+        state = self.state
+        if self._wild_of is None or self._wild_of[0] is not state:
+            self._wild_of = (state, family_of(state.rules).wild_for(state, self.bottom))
+        return self._wild_of[1]
+
+    def ask(self, hook: str, *args):
+        """The family's parts' answer to ``hook`` (``parts.ask``), or None."""
+        return ask(self.parts, hook, self, *args)
 
     def bottom_view(self):
         """The bottom seat's view of the game (made once per position)."""
@@ -138,12 +148,23 @@ class TableScene(TableInput, TableEvents, Scene):
         return [b for p in self._badgers if (b := p.card_badge(card, view))]
 
     # ------------------------------------------------------------ layout
+    def _room(self) -> TableRoom:
+        """What the layout must make room for: the hand as long as it is now
+        (a hand that shrinks, as Marriage's does once the tiplu is seen, gives
+        the felt more room), and what the parts ask for."""
+        parts = self.parts
+        held = len(self.hand) if self.hand else self.state.rules.hand_size
+        return TableRoom(hand_cards=max(14, held + 1),
+                         seat_lines=max((p.seat_lines for p in parts), default=0),
+                         own_lines=max((p.own_lines for p in parts), default=0),
+                         extra_buttons=max((p.extra_buttons for p in parts), default=0))
+
     def resize(self, size: tuple[int, int]) -> None:
         if self.layout is not None and self.layout.size == size:
             return
         self.anim.finish()  # flights were aimed at the old layout
         self.layout = table_layout(size, self.state.players, self.bottom,
-                                   self.state.rules.direction == "clockwise")
+                                   self.state.rules.direction == "clockwise", self.room)
         for part in self.parts:
             part.layout(self.layout)
         self._geo_key = None
@@ -164,22 +185,33 @@ class TableScene(TableInput, TableEvents, Scene):
         return self._geo
 
     def labels(self) -> list:
-        key = (self.arr.version, self.state.wild, self.state.deal_no)
+        wild = self.known_wild
+        key = (self.arr.version, wild, self.state.deal_no)
         if key != self._labels_key:
-            self._labels = self.arr.labels(self.state.rules, self.state.decks, self.state.wild)
+            groups = self.arr.groups
+            labels = self.ask("group_labels", groups)
+            if labels is None or len(labels) != len(groups):
+                labels = self.arr.labels(self.state.rules, self.state.decks, wild)
+            self._labels = labels
             self._labels_key = key
         return self._labels
 
     def count(self) -> int:
         hand = self.hand
-        key = (hand, self.state.wild)
+        wild = self.known_wild
+        key = (hand, wild)
         if key != self._count_key:
             rules = self.state.rules
             evaluate = getattr(family_of(rules), "evaluate", None)
-            self._count = evaluate(rules, self.state.decks, hand, self.state.wild).count \
+            self._count = evaluate(rules, self.state.decks, hand, wild).count \
                 if hand and evaluate is not None else 0
             self._count_key = key
         return self._count
+
+    def count_text(self) -> tuple[str, str]:
+        """(value, caption) beside "You": the hand's count, or the family's own."""
+        own = self.ask("count")
+        return own if own is not None else (str(self.count()), "count")
 
     def seat_point(self, seat: int) -> tuple[int, int]:
         if seat == self.bottom:
@@ -192,7 +224,7 @@ class TableScene(TableInput, TableEvents, Scene):
         st = self.state
         nsel = len(self.selected)
         key = (st.phase, st.to_act, nsel, self.layout.size, self.demo, len(self.hand),
-               self.sitting_out, self.fast)
+               self.sitting_out, self.fast, len(self.session.actions))
         if key == self._buttons_key:
             return self.buttons
         b: list[Button] = []
@@ -205,15 +237,21 @@ class TableScene(TableInput, TableEvents, Scene):
             if self.my_turn and st.phase == Phase.DRAW:
                 if self.session.reason(ShowDealtHand()) is None:
                     b.append(Button("Show", self.show_dealt, style="primary", key="show"))
-                b.append(Button("Pack", self.ask_pack, style="danger", key="pack"))
+                if self.session.has_action(Pack):
+                    b.append(Button("Pack", self.ask_pack, style="danger", key="pack"))
             if self.my_turn and st.phase == Phase.DISCARD:
                 why = "" if nsel == 1 else (
                     "Tap the card you want to throw first." if nsel == 0 else
                     f"{nsel} cards are selected: keep just one raised to throw it.")
                 b.append(Button("Discard", self.discard_chosen, style="primary",
                                 enabled=nsel == 1, key="discard", why=why))
-                b.append(Button("Declare", self.ask_declare, enabled=nsel == 1, key="declare",
-                                why=why))
+                if any(isinstance(a, Declare) for a in self.bottom_view().legal):
+                    # (a game may offer no declaration yet: Marriage before seeing)
+                    b.append(Button("Declare", self.ask_declare, enabled=nsel == 1,
+                                    key="declare", why=why))
+        if not self.demo:
+            for part in self.parts:
+                b += part.buttons(self)
         if self.sitting_out and not self.fast:
             b.append(Button("Skip to the end", self.skip_deal, style="primary", key="skip"))
         lay = self.layout
@@ -239,6 +277,9 @@ class TableScene(TableInput, TableEvents, Scene):
             return text, color
         st = self.state
         names = self.session.names
+        own = self.ask("status")
+        if own is not None:
+            return own
         if st.to_act is None:
             return "The deal is over.", palette.TEXT_DIM
         if self.sitting_out:
@@ -286,6 +327,7 @@ class TableScene(TableInput, TableEvents, Scene):
             return False
         reason = self.session.reason(action)
         if reason is not None:
+            reason = readable(reason, self.session.names)
             self.say(reason[0].upper() + reason[1:] + ".", palette.DANGER)
             self.app.play("invalid")
             return False
@@ -295,111 +337,15 @@ class TableScene(TableInput, TableEvents, Scene):
         return True
 
     def sync_hand(self) -> None:
+        room = self._room()
+        if (room.hand_cards > 14) != (self.room.hand_cards > 14):  # two rows or three
+            self.room = room
+            self.layout = None
+            self.resize(self.app.size)
         self.arr.sync(self.hand)
         held = set(self.hand)
         self.selected = [c for c in self.selected if c in held]
         self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
-
-    def draw_stock(self) -> None:
-        self.act(DrawStock())
-
-    def take_discard(self) -> None:
-        self.act(DrawDiscard())
-
-    def chosen(self) -> Card | None:
-        if len(self.selected) == 1:
-            return self.selected[0]
-        cards = self.arr.cards()
-        if self.selected or not self.kb_active or not 0 <= self.cursor < len(cards):
-            return None
-        return cards[self.cursor]  # the keyboard cursor's card
-
-    def discard_chosen(self) -> None:
-        card = self.chosen()
-        if card is None:
-            self.say("Select the one card you want to throw.", palette.DANGER)
-            return
-        self.act(Discard(card))
-
-    def ask_declare(self) -> None:
-        card = self.chosen()
-        if card is None:
-            self.say("Select the card you will throw when you declare.", palette.DANGER)
-            return
-        reason = self.session.reason(Discard(card))  # same conditions as throwing it
-        if reason is not None or not self.my_turn:
-            self.act(Declare(card))  # shows why not
-            return
-        from .dialogs import DeclareDialog
-
-        self.app.push(DeclareDialog(self.app, self, card))
-
-    def declare(self, card: Card) -> None:
-        self.act(Declare(card))
-
-    def ask_pack(self) -> None:
-        reason = self.session.reason(Pack())
-        if reason is not None or not self.my_turn:
-            self.act(Pack())
-            return
-        from .dialogs import PackDialog
-
-        self.app.push(PackDialog(self.app, self))
-
-    def pack(self) -> None:
-        self.act(Pack())
-
-    def show_dealt(self) -> None:
-        self.act(ShowDealtHand())
-
-    def sort_suits(self) -> None:
-        self.arr.sort_by_suit()
-        self.app.mark_dirty()
-
-    def sort_ranks(self) -> None:
-        self.arr.sort_by_rank()
-        self.app.mark_dirty()
-
-    def arrange(self) -> None:
-        rules = self.state.rules
-        evaluate = getattr(family_of(rules), "evaluate", None)
-        if evaluate is None:  # a family still without the hook: sort by suit instead
-            self.sort_suits()
-            return
-        ev = evaluate(rules, self.state.decks, self.hand, self.state.wild)
-        self.arr.arrange([m.cards for m in ev.melds], ev.deadwood)
-        self.app.mark_dirty()
-
-    def group_selected(self) -> None:
-        if len(self.selected) < 2:
-            self.say("Select two or more cards to group them.", palette.DANGER)
-            return
-        try:
-            self.arr.group_cards(self.selected)
-        except HandError as exc:
-            self.say(str(exc), palette.DANGER)
-            return
-        self.selected = []
-        self.app.mark_dirty()
-
-    def skip_deal(self) -> None:
-        self.fast = True
-        self.anim.finish()
-
-    def open_pause(self) -> None:
-        from .dialogs import PauseDialog
-
-        self.app.push(PauseDialog(self.app))
-
-    def show_discards(self) -> None:
-        from .dialogs import DiscardsDialog
-
-        self.app.push(DiscardsDialog(self.app, self))
-
-    def open_help(self) -> None:
-        from ..scenes.help import HelpScene
-
-        self.app.push(HelpScene(self.app))
 
     # ------------------------------------------------------------ the loop
     @property

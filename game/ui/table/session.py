@@ -35,15 +35,22 @@ from ...engine import (
     new_match,
     view_for,
 )
-from ...engine.families import PRESETS, load_rules
+from ...engine.families import PRESETS, family_of, load_rules
+from ...engine.game import core_specs
 from ..players import HUMAN, seat_names
 
 # Compact codes for the save file; the class's fields say what follows the code.
+# A family's own actions are saved under their class name (``action_types``).
 ACTION_CODES: dict[type, str] = {
     DrawStock: "stock", DrawDiscard: "pile", Discard: "discard", Declare: "declare",
     ShowDealtHand: "show", Pack: "pack", NextDeal: "next", Answer: "answer",
 }
 CODE_ACTIONS = {code: cls for cls, code in ACTION_CODES.items()}
+
+
+def action_types(rules: RuleSet) -> frozenset[type]:
+    """Every kind of action the game of ``rules`` has (its family's action table)."""
+    return frozenset(family_of(rules).action_specs(core_specs()))
 
 
 class SaveError(ValueError):
@@ -71,31 +78,66 @@ def rules_from_json(data: Any) -> RuleSet:
     return load_rules(name, options)
 
 
+def _encode(value: Any) -> Any:
+    """A field's value as JSON: a card as its id, tuples (of cards) as lists."""
+    if isinstance(value, Card):
+        return value.uid
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
 def encode_action(action: Action) -> list[Any]:
-    out: list[Any] = [ACTION_CODES[type(action)]]
+    out: list[Any] = [ACTION_CODES.get(type(action), type(action).__name__)]
     for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        out.append(value.uid if isinstance(value, Card) else value)
+        out.append(_encode(getattr(action, f.name)))
     return out
 
 
-def decode_action(data: Any) -> Action:
-    if not isinstance(data, list) or not data or data[0] not in CODE_ACTIONS:
+def _card(value: Any) -> Card:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise SaveError(f"not a card id: {value!r}")
+    return Card(value)
+
+
+def _cards(value: Any, depth: int) -> tuple:
+    """Nested lists of card ids (``depth`` levels) as tuples of cards."""
+    if not isinstance(value, list):
+        raise SaveError(f"not a list of cards: {value!r}")
+    if depth == 1:
+        return tuple(_card(v) for v in value)
+    return tuple(_cards(v, depth - 1) for v in value)
+
+
+def _decode(annotation: str, value: Any, data: Any) -> Any:
+    """A field's saved value back, by the field's annotation (``Card``,
+    ``tuple[Card, ...]``, ``tuple[tuple[Card, ...], ...]``, ``bool``, ``str``)."""
+    if "Card" in annotation:
+        depth = annotation.count("tuple[")
+        return _card(value) if depth == 0 else _cards(value, depth)
+    if annotation == "bool" and isinstance(value, bool):
+        return value
+    if annotation == "str" and isinstance(value, str):
+        return value
+    if annotation == "int" and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise SaveError(f"bad value in action {data!r}")
+
+
+def decode_action(data: Any, rules: RuleSet | None = None) -> Action:
+    """An action saved by ``encode_action``; a family's own actions (saved
+    by class name) are found in the action table of ``rules``' game."""
+    codes = dict(CODE_ACTIONS)
+    if rules is not None:
+        codes.update({cls.__name__: cls for cls in action_types(rules)
+                      if cls not in ACTION_CODES})
+    if not isinstance(data, list) or not data or data[0] not in codes:
         raise SaveError(f"not an action: {data!r}")
-    cls = CODE_ACTIONS[data[0]]
+    cls = codes[data[0]]
     fields = dataclasses.fields(cls)
     if len(data) != 1 + len(fields):
         raise SaveError(f"action {data[0]} takes {len(fields)} value(s): {data!r}")
-    args = []
-    for f, value in zip(fields, data[1:], strict=True):
-        if f.name == "card":
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SaveError(f"not a card id: {value!r}")
-            args.append(Card(value))
-        elif isinstance(value, bool):
-            args.append(value)
-        else:
-            raise SaveError(f"bad value in action {data!r}")
+    args = [_decode(str(f.type), value, data) for f, value in zip(fields, data[1:], strict=True)]
     return cls(*args)
 
 
@@ -116,6 +158,7 @@ class Session:
         self.seed = seed
         self.levels = list(levels)
         self.state, self.start_events = new_match(rules, players, seed)
+        self.action_types = action_types(rules)  # the kinds of action this game has
         self.actions: list[Action] = []
         self.bots: dict[int, Any] = {}
         for seat, level in enumerate(self.levels):
@@ -145,6 +188,10 @@ class Session:
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and seat in self.bots
+
+    def has_action(self, kind: type) -> bool:
+        """Whether the game has this kind of action at all (a game may have no packing)."""
+        return kind in self.action_types
 
     def view(self, seat: int) -> PlayerView:
         return view_for(self.state, seat)
@@ -248,7 +295,7 @@ class Session:
         except ValueError as exc:
             raise SaveError(f"the saved match cannot be set up: {exc}") from None
         for i, item in enumerate(actions):
-            action = decode_action(item)
+            action = decode_action(item, rules)
             try:
                 session.state, _ = apply(session.state, action)
             except IllegalAction as exc:

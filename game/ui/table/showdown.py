@@ -12,9 +12,10 @@ import pygame
 
 from ..art import cardart, palette
 from ..scene import Scene
-from ..widgets import Button, Metrics, dim, fit_text, flow_buttons, panel, press_buttons
+from ..widgets import Button, Metrics, dim, fit_text, flow_buttons, panel, press_buttons, wrap
 from .draw_hand import label_spots
 from .layout import flow_hand
+from .wording import readable
 
 REVEAL = 4.0  # seconds the winner's hand shows at normal speed
 LAY = 0.05  # seconds between cards laid down (at most two new faces a frame: the
@@ -53,6 +54,7 @@ class ShowdownScene(Scene):
         elif self.groups:
             self.title = f"{'You' if you else who} declared: Rummy!"
             why = win.why if win.why and win.why.lower() != "declared" else ""
+            why = readable(why, names)
             self.sub = why[:1].upper() + why[1:]
         else:
             self.title = f"{'You win' if you else who + ' wins'} the deal"
@@ -74,7 +76,9 @@ class ShowdownScene(Scene):
     def _place(self, size: tuple[int, int], m: Metrics, cards_h: int | None) -> None:
         w = min(size[0] - 2 * m.pad, m.px(1000))
         label_h = int(m.small * 1.5)
-        head = int(m.body * 1.6) + (int(m.small * 1.5) if self.sub else 0)
+        self.sub_lines = wrap(self.sub, m.small, w - 2 * m.pad)[:2] if self.sub else ()
+        head = int(m.body * 1.6) + int(m.small * 1.3) * len(self.sub_lines) + \
+            (int(m.small * 0.3) if self.sub else 0)
         foot = m.button_h + m.pad
         if cards_h is None:
             cards_h = min(size[1] - 4 * m.pad - head - foot, m.px(320)) if self.groups else 0
@@ -133,9 +137,13 @@ class ShowdownScene(Scene):
         t = fit_text(self.title, m.body + 4, palette.GOLD, self.rect.w - 2 * m.pad, bold=True)
         surface.blit(t, t.get_rect(midtop=(self.rect.centerx, self.head_y)))
         y = self.head_y + int(m.body * 1.6)
-        if self.sub:
-            s = fit_text(self.sub, m.small, palette.TEXT, self.rect.w - 2 * m.pad)
+        for k, line in enumerate(self.sub_lines):
+            if k == len(self.sub_lines) - 1 and len(self.sub_lines) < len(
+                    wrap(self.sub, m.small, self.rect.w - 2 * m.pad)):
+                line += " …"
+            s = fit_text(line, m.small, palette.TEXT, self.rect.w - 2 * m.pad)
             surface.blit(s, s.get_rect(midtop=(self.rect.centerx, y)))
+            y += int(m.small * 1.3)
         geo = self.geo
         if geo is not None:
             wild = self.table.state.wild

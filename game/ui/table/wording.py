@@ -3,6 +3,8 @@ in words.  Pure text, shared by the table, its dialogs and the scores."""
 
 from __future__ import annotations
 
+import re
+
 from ...engine.cards import RANK_NAMES
 from ..menu_config import VARIANTS
 
@@ -50,13 +52,36 @@ def last_move(log, seat: int) -> str:
     return ""
 
 
-def wild_text(st) -> str:
-    """"Wild: 7s + jokers": which cards are wild in this deal."""
-    ranks = sorted({k % 13 for k in st.wild})
-    rules = st.rules  # a family's rule set may lack the 13-card options
-    jokers = (getattr(rules, "jokers_per_deck", 0) > 0
-              and getattr(rules, "cut_mode", "") != "no_jokers")
-    if not ranks:
+def wild_text(st, wild: frozenset[int] | None = None) -> str:
+    """"Wild: 7s + jokers", "Wild: 6♠ 7♠ 8♠ + jokers": which cards are wild
+    in this deal (``wild``: the kinds a player knows; by default all)."""
+    wild = st.wild if wild is None else wild
+    jokers = st.rules.jokers_per_deck_in_play > 0
+    ranks = sorted(r for r in {k % 13 for k in wild}
+                   if all(s * 13 + r in wild for s in range(4)))  # whole ranks
+    cards = sorted((k for k in wild if k % 13 not in ranks), key=lambda k: (k % 13, k // 13))
+    if not ranks and not cards:
         return "Wild: printed jokers" if jokers else ""
-    names = ", ".join(RANK_NAMES[r] + "s" for r in ranks)
-    return f"Wild: {names}" + (" + jokers" if jokers else "")
+    names = [RANK_NAMES[r] + "s" for r in ranks]
+    names += [RANK_NAMES[k % 13] + "♠♥♦♣"[k // 13] for k in cards]
+    return f"Wild: {', '.join(names)}" + (" + jokers" if jokers else "")
+
+
+_SEAT = re.compile(r"\bseat (\d+)")
+
+
+_CARD = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def readable(text: str, names: list[str] | None = None) -> str:
+    """The engine's words as the table says them: "seat 2" as the player's
+    name, a card code ("TC") as the card ("10♣")."""
+    def name(match: re.Match) -> str:
+        seat = int(match.group(1))
+        return names[seat] if names and 0 <= seat < len(names) else match.group(0)
+
+    def card(match: re.Match) -> str:
+        rank = "10" if match.group(1) == "T" else match.group(1)
+        return rank + _SUITS[match.group(2)]
+    return _CARD.sub(card, _SEAT.sub(name, text))

@@ -4,6 +4,6 @@ A new family adds its module here and one import below; the common table
 code does not change.
 """
 
-from . import thirteen
+from . import marriage, thirteen, twentyone
 
-__all__ = ["thirteen"]
+__all__ = ["marriage", "thirteen", "twentyone"]

@@ -6,14 +6,19 @@ rank is wild (a cut joker makes the printed jokers, or with ``ace_jokers``
 the aces, wild).  Variants without a
 cut card (``cut_mode`` no_cut / no_jokers) have ``state.cut`` None and show
 nothing here.
+
+The declare check says a valid hand is valid in this family's words (every
+card in a meld, with a pure sequence and a second sequence).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from ....engine.families import family_of
+from ....engine.game import invalid_reason
 from ...art import cardart
-from ..parts import UNDER_PILES, TablePart, register_parts
+from ..parts import UNDER_PILES, ShowCheck, TablePart, register_parts
 
 _faces: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -38,4 +43,17 @@ class CutCard(TablePart):
         surface.blit(img, img.get_rect(center=rect.center))
 
 
-register_parts("13card", [CutCard])
+class Lives(TablePart):
+    """The declare check of a valid 13-card hand: its melds, in its words."""
+
+    def show_check(self, table, rest):
+        st = table.state
+        if invalid_reason(st, rest):
+            return None  # the table shows the reason over the player's own groups
+        ev = family_of(st.rules).evaluate(st.rules, st.decks, tuple(rest), table.known_wild)
+        return ShowCheck(True, "Valid: every card is in a meld, with a pure sequence and a "
+                         "second sequence.", tuple(m.cards for m in ev.melds),
+                         tuple(m.name for m in ev.melds))
+
+
+register_parts("13card", [CutCard, Lives])
