@@ -71,13 +71,7 @@ for _level, _cls in BOT_CLASSES.items():
 def _load_family_bots() -> None:
     """Each family's bots live in ``ai/families/<module>.py`` and register
     themselves on import."""
-    from importlib import import_module
-    from importlib.util import find_spec
-
-    for module in ("twentyone", "marriage", "vazhushal"):
-        name = f"{__package__}.families.{module}"
-        if find_spec(f"{__package__}.families") is not None and find_spec(name) is not None:
-            import_module(name)
+    from .families import marriage, twentyone, vazhushal  # noqa: F401
 
 
 _load_family_bots()

@@ -42,14 +42,11 @@ def load_rules(name: str, options: dict[str, Any]) -> RuleSet:
 
 
 def _register_modules() -> None:
-    """Every family module in play order (each defines ``FAMILY``)."""
-    from importlib import import_module
-    from importlib.util import find_spec
+    """Every family module, in the order menus list them (each defines ``FAMILY``)."""
+    from . import marriage, thirteen, twentyone, vazhushal
 
-    for module in ("thirteen", "twentyone", "marriage", "vazhushal"):
-        name = f"{__name__}.{module}"
-        if module == "thirteen" or find_spec(name) is not None:
-            register(import_module(name).FAMILY)
+    for module in (thirteen, twentyone, marriage, vazhushal):
+        register(module.FAMILY)
 
 
 _register_modules()
