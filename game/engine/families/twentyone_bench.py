@@ -3,8 +3,10 @@
 Random deals from the real shoe (three decks and three printed jokers),
 a random cut card (the any-suit option a quarter of the time), every hand
 solved from scratch: all caches cleared before each solve, and the fastest
-of three solves kept.  "wild-heavy" hands hold 3 to 8 wild cards (27 cards: 4 to 10),
-dealt first from the deal's wild cards.  Figures are per hand, in
+of ``repeat`` solves kept (1 in ``python -m game.bench``; 3 filters out
+pauses of other processes on a shared machine).  "wild-heavy" hands hold 3
+to 8 wild cards (27 cards: 4 to 10), dealt first from the deal's wild
+cards.  Figures are per hand, in
 milliseconds: median, 99th percentile and maximum.  "shows" is the show
 predicate alone; "evaluate+loose" adds the optional loose count (timed on a
 quarter as many hands).
@@ -68,7 +70,7 @@ def _run(rng: random.Random, n: int, form: int, heavy: bool, what: str,
 
 
 def bench_lines(random_hands: int = 2000, heavy_hands: int = 500, seed: int = 21,
-                repeat: int = 3) -> list[str]:
+                repeat: int = 1) -> list[str]:
     """One line per case: form, hand kind, what was timed, figures.  Each
     hand is solved ``repeat`` times from scratch and the fastest time kept
     (the machine is shared: the minimum filters out pauses of other
