@@ -27,18 +27,22 @@ another player showed first, less its bonus.
   the cards outside them with fewer than three (four), the loose ones with
   more; 2 for 6+ dublees or 7+ wild cards (27: 8+, 9+); capped.
 
-The levels:
+The levels (parameters measured with duplicate deals, see the AI README):
 - easy: no card counting (every copy looks alive), a random one of its
   nearly-best discards one time in four, takes the pile's card only when it
-  brings the hand a whole draw closer, drops only a hopeless first hand;
+  makes the hand clearly better (``take_gain``), cares little what the hand
+  would pay (``risk``), drops only a hopeless hand;
 - medium: counts live cards (the hand, the pile, the cut card, cards others
   picked and still hold), weighs what the hand would pay, takes the pile's
-  card when it is worth more than an unknown stock card, drops a poor hand
-  (first turn 30, later 70) when playing on is expected to cost more;
-- hard: medium, plus not feeding the next player: among discards nearly as
-  good for itself it throws the one that player is least likely to use
-  (the log shows what they picked, threw and let pass), and it judges the
-  stock draw by looking one card ahead.
+  card when it makes the hand clearly better, and drops (30 first, 70
+  later) when ``expected_delta`` (a model fitted on medium-against-medium
+  deals) says playing on costs more than the drop;
+- hard: medium, plus looking one stock card ahead: the pile's card is taken
+  when it beats the expected value of an unknown stock card (every live kind
+  weighed by its live copies), and its four best discards are judged again
+  by the expected value of the hand after the next stock card; among those
+  nearly equal it throws the one the next player is least likely to use
+  (``feed_risk``, from what the log shows they picked, threw and let pass).
 
 Every decision is a generator (``think``) that yields between candidate
 hands, so that one slice stays within a few milliseconds.

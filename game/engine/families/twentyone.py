@@ -47,7 +47,6 @@ from .base import Family, check_copies
 from .twentyone_cards import (
     SCHEMES,
     bonus_points,
-    card_name,
     dublee_pairs,
     form_rules,
     marriages_held,
@@ -66,13 +65,6 @@ from .twentyone_solver import (
 WRONG_SHOW = {21: 120, 27: 150}  # §4 "Wrong show: 120"; §5 "wrong show 150"
 PLAYERS = {21: (2, 6), 27: (2, 5)}  # §4 "2–6 players"; §5 "2–5 players"
 MAX_RESHUFFLES = 5  # stock_empty=reshuffle: turns of the pile before the deal is void
-SHOW_WORDS = {
-    "pure": "pure sequences, every other card melded",
-    "tunnelas": "tunnelas",
-    "dublees": "dublees",
-    "wilds": "wild cards held",
-    "marriages": "two marriages",
-}
 
 
 @dataclass(frozen=True)
@@ -316,10 +308,6 @@ class TwentyOneFamily(Family):
         from .twentyone_settle import settle
 
         return settle(state, winner, how)
-
-
-def value_card_names(values: tuple[int, ...]) -> str:
-    return " ".join(card_name(k) for k in values)
 
 
 FAMILY = TwentyOneFamily()

@@ -37,6 +37,8 @@ Rule readings decided here (the seed is ``seeds/000_…`` , catsatcards):
     *first* meld must be a pure sequence.
   * Three pairs: a rank held n times gives n // 2 pairs (four 7s are two
     pairs, three 7s one); printed jokers have no rank and make no pair.
+    ``doubles_held`` counts pagat's "doubles" (identical cards) the same way;
+    the family's ``redeal_pairs`` option chooses (``vazhushal.py``).
   * Wipes (see :func:`wipe_plans`): the "new meld" holding the lowest card
     taken is made from the hand after the wipe, no table card in it; the pure
     sequence a player with no melds lays "while" wiping may use any card of

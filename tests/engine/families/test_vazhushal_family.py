@@ -579,6 +579,7 @@ def test_stock_out_lay_down_and_scores():
     s, _ = play(s, DrawStock())  # A♠
     s, _ = play(s, Discard(card(s, 1, "QS")), DrawStock())  # seat 0 draws 2♣, the last
     assert len(s.stock) == 0 and s.phase == Phase.DISCARD  # seat 0 completes its turn
+    assert s.hands[0][-1] == s.extra.negative  # the negative joker was the last card
     s, events = play(s, Discard(card(s, 0, "QC")))
     stock_out = next(e for e in events if isinstance(e, StockOut))
     # the lay-down goes round from the next player to the one who drew last

@@ -290,3 +290,13 @@ def test_simulate_with_the_bots(capsys):
     summary = json.loads(out)
     assert summary["deals"] == 4 and summary["void"] == 0
     assert sum(s["won"] for s in summary["seats"]) == 4
+
+
+def test_simulate_with_the_greedy_reference_bot(capsys):
+    # the command line's default bot draws, throws its costliest loose card
+    # and never lays down: every deal ends with the stock out and the
+    # engine's best lay-down for everybody (``Finish``)
+    code, out, err = _cli(["simulate", "--variant", "vazhushal", "--players", "2",
+                           "--deals", "2", "--seed", "3", "--quiet"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["deals"] == 2
