@@ -581,7 +581,7 @@ class HardMarriage(MarriageBot):
     name = "hard"
     description = "Looks one draw ahead and reads the next player so as not to feed them."
     margin = 1.0
-    max_candidates = 99  # how many of the nearly-as-good discards it looks ahead with
+    max_candidates = 4  # how many of the nearly-as-good discards it looks ahead with
     feed = 0.6  # own-value units a sure feed costs
 
     def pick_discard(self, view: PlayerView, judge: Judge, near: list) -> Thought:

@@ -291,6 +291,20 @@ class MarriageFamily(Family):
                 out.add(card.kind)
         return frozenset(out)
 
+    def count_kinds(self, rules, decks, kinds, wild, below=None) -> int | None:
+        """For the simple reference bots (``greedy``), which compare counts:
+        Marriage has no loser's count, so this is how many cards the best
+        arrangement leaves outside 3-card melds (lower is better); with
+        ``below``, None when that is not under it."""
+        seen: dict[int, int] = {}
+        cards = []
+        for k in kinds:
+            n = seen.get(k, 0)
+            seen[k] = n + 1
+            cards.append(make_card(k, n // 2, n % 2) if k == JOKER_KIND else make_card(k, n))
+        left = len(best_arrangement(cards, frozenset(wild)).leftovers)
+        return None if below is not None and left >= below else left
+
     # ----------------------------------------------------------------- cards
     def table_cards(self, state) -> list[Card]:
         ex: MarriageDeal | None = state.extra

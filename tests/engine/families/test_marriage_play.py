@@ -112,3 +112,21 @@ def test_evaluate_a_hand(capsys):
 def test_evaluate_refuses_bad_input(capsys, args, message):
     code, out, err = _evaluate(capsys, *args)
     assert code == 2 and message in err and err.count("\n") == 1 and not out
+
+
+def test_the_greedy_reference_bot_can_play_a_marriage_turn():
+    # greedy compares Family.count_kinds: the cards outside 3-card melds
+    from game.ai.basic import GreedyBot
+    from game.engine.families import FAMILIES
+
+    fam = FAMILIES["marriage"]
+    rules = preset("marriage")
+    kinds = tuple(sorted(c.kind for c in parse_cards("2S 3S 4S 9D 9H 9C KD")))
+    assert fam.count_kinds(rules, 3, kinds, frozenset()) == 1  # KD
+    assert fam.count_kinds(rules, 3, kinds, frozenset(), below=1) is None
+    state, _ = new_match(rules, 2, seed=5)
+    bot = GreedyBot(1)
+    for _ in range(6):  # the exposure step, then draws and discards
+        seat = state.to_act
+        state, _ = apply(state, bot.choose(view_for(state, seat)))
+    assert state.phase in (Phase.DRAW, Phase.DISCARD)
