@@ -17,6 +17,7 @@ from .engine import (
     check_invariants,
 )
 from .engine.actions import Declared
+from .engine.families import family_of
 from .engine.game import new_match
 from .engine.rules import RuleSet
 from .engine.view import view_for
@@ -52,6 +53,7 @@ def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[st
         raise ValueError(f"check must be one of {', '.join(CHECKS)}")
     seat_specs = [specs[i % len(specs)] for i in range(players)]
     bots = [make_bot(spec, seed * 1000 + i) for i, spec in enumerate(seat_specs)]
+    family = family_of(rules)
     won = [0] * players
     points = [0] * players
     played = void = turns = decided = actions = 0
@@ -75,6 +77,9 @@ def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[st
                     action = bots[seat].choose(view)
                 except Exception as exc:  # a bot crash is reported with its position
                     raise SimulationError(_where(seed, match_no, state, None, exc)) from exc
+                leak = family.view_leak(state, seat, view)
+                if leak is not None:
+                    raise SimulationError(_where(seed, match_no, state, None, leak))
                 if action not in view.legal:
                     raise SimulationError(_where(seed, match_no, state, action,
                                                  "the bot chose a move it was not offered"))

@@ -460,7 +460,10 @@ class _Table:
         if isinstance(action, Pack):
             return "you can pack only at the start of your turn, before drawing"
         if ph == Phase.DISCARD:
-            return f"discard a card or declare, not {name}"
+            declare = self.specs.get(Declare)
+            if declare is not None and Phase.DISCARD in declare.phases:
+                return f"discard a card or declare, not {name}"
+            return f"discard a card, not {name}"
         return f"{name} is not allowed now"
 
 

@@ -106,6 +106,12 @@ class Family:
         """The part of the family's own state ``seat`` may see."""
         return state.extra
 
+    def view_leak(self, state: GameState, seat: int, view: Any) -> str | None:
+        """What ``view`` (``seat``'s) shows that the seat may not know, in words,
+        or None.  ``simulate`` asks it of every view a bot is given, so a
+        family with secrets (Marriage's tiplu) proves they stay hidden."""
+        return None
+
     def to_act(self, state: GameState) -> int | None:
         """Who acts in the family's own phase (``Phase.FAMILY``): a step
         outside the draw/discard cycle, such as exposing tunnelas before the

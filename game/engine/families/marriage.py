@@ -211,6 +211,13 @@ class MarriageFamily(Family):
     def wild_for(self, state, seat: int) -> frozenset[int]:
         return state.extra.wild if self._knows(state, seat) else frozenset()
 
+    def view_leak(self, state, seat: int, view) -> str | None:
+        if self._knows(state, seat):
+            return None
+        if view.cut is not None or view.wild or view.extra.tiplu is not None:
+            return f"seat {seat} has not seen the tiplu, yet its view names it or wild cards"
+        return None
+
     def view_extra(self, state, seat: int) -> MarriageView | None:
         ex: MarriageDeal | None = state.extra
         if ex is None:

@@ -226,9 +226,27 @@ def _seat_result(state, s, winner, how, show, ev, pays, counts, penalty_why, bon
     kind = {PACKED: "packed", DEAD: "wrong_show"}.get(status, "lost")
     if ev is None:
         return SeatResult(s, kind, pays[s], counts[s], "; ".join(parts))
+    if ev.rung == "complete" and not ev.melds:
+        melds, names, dead = _flat_groups(state, s, ev)
+        return SeatResult(s, kind, pays[s], counts[s], "; ".join(parts), melds, names, dead)
     return SeatResult(s, kind, pays[s], counts[s], "; ".join(parts),
                       tuple(m.cards for m in ev.melds), tuple(m.name for m in ev.melds),
                       ev.deadwood)
+
+
+def _flat_groups(state, s, ev: WideEvaluation) -> tuple[tuple, tuple, tuple[Card, ...]]:
+    """A hand that pays 2 points for its wild cards or its dublees (no 3+-card
+    melds behind it) laid out as those, so the scoring screen shows why; the
+    wild-card rule is judged first, as in ``evaluate_21``."""
+    hand = state.hands[s]
+    fr = form_rules(state.rules.form)
+    wild = tuple(c for c in hand if c.kind == JOKER_KIND or c.kind in state.wild)
+    if len(wild) >= fr.flat_wilds:
+        groups, name = (wild,), "wild cards"
+    else:
+        groups, name = tuple(tuple(p) for p in ev.dublees), "dublee"
+    used = {c for g in groups for c in g}
+    return groups, (name,) * len(groups), tuple(c for c in hand if c not in used)
 
 
 def _show_groups(state, s, show, ev) -> tuple[tuple, tuple, tuple[Card, ...]]:

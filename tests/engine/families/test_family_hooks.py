@@ -68,3 +68,15 @@ def test_table_cards_are_conserved_and_the_show_uses_the_family_rule(tiny):
     after, events = apply(s, Declare(ks))
     assert not events[0].valid and after.status[1] == "dead"
     check_invariants(after)
+
+
+def test_the_wrong_phase_message_names_only_moves_the_game_has():
+    from game.engine import DrawStock, IllegalAction, apply, new_match, preset
+    from game.engine.game import check
+
+    for variant, expected in (("points", "discard a card or declare, not DrawStock"),
+                              ("vazhushal", "discard a card, not DrawStock")):
+        state, _ = new_match(preset(variant), 2, 1)
+        state, _ = apply(state, DrawStock())
+        with pytest.raises(IllegalAction, match=expected):
+            check(state, DrawStock())

@@ -130,3 +130,14 @@ def test_the_greedy_reference_bot_can_play_a_marriage_turn():
         seat = state.to_act
         state, _ = apply(state, bot.choose(view_for(state, seat)))
     assert state.phase in (Phase.DRAW, Phase.DISCARD)
+
+
+def test_simulate_fails_when_a_view_shows_the_tiplu_to_an_unseen_seat(monkeypatch):
+    from game.engine.families import family_of
+    from game.simulate import SimulationError
+
+    fam = type(family_of(preset("marriage")))
+    # a family that forgot to hide the tiplu: every seat is told it at once
+    monkeypatch.setattr(fam, "cut_for", lambda self, state, seat: state.extra.tiplu)
+    with pytest.raises(SimulationError, match="has not seen the tiplu"):
+        simulate(preset("marriage"), 2, 1, 3, ["easy"])

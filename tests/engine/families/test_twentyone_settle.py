@@ -296,3 +296,19 @@ def test_counted_shows_settle_like_any_show(hand, options, note, groups, name):
     assert sum(len(m) for m in w.melds) + len(w.deadwood) == 21
     assert r.seats[0].pays == half_up(min(120, r.seats[0].count))
     assert sum(r.deltas) == 0
+
+
+# six dublees (2♠ 9♥ K♦ 7♠ J♥ 3♦ twice each) and nine loose cards that make no
+# meld with them: 21-card's flat rule, 2 points (half, 1, at the first turn)
+DUBLEES6 = "2S 2S 9H 9H KD KD 7S 7S JH JH 3D 3D AS 4H 6D 8C TC QS 5H 9D QD"
+
+
+def test_a_hand_paying_two_points_for_its_dublees_is_laid_out_as_dublees():
+    s = deal({1: SHOW, 0: DUBLEES6}, players=2, stock_top="8H")
+    r = show(s, 1, "8H")
+    loser = r.seats[0]
+    assert loser.pays == 1 and loser.count == 2
+    assert loser.meld_names == ("dublee",) * 6
+    assert sorted(str(c) for m in loser.melds for c in m) == sorted(DUBLEES6.split()[:12])
+    assert all(str(m[0]) == str(m[1]) for m in loser.melds)
+    assert sorted(str(c) for c in loser.deadwood) == sorted(DUBLEES6.split()[12:])

@@ -148,22 +148,6 @@ class WideHand(TablePart):
                       "bonuses.",)
         return ScoreTable("Who pays whom", tuple(rows), notes)
 
-    def seat_cards(self, table, seat):
-        """A hand that pays 2 points for its dublees or its wild cards shows
-        them (the result lists such a hand's cards as loose)."""
-        if seat.melds or not seat.deadwood:
-            return None
-        cards = list(seat.deadwood)
-        if "dublees" in seat.why:
-            pairs = dublee_pairs(cards)
-            used = {c for p in pairs for c in p}
-            return Arranged(tuple(pairs), ("dublee",) * len(pairs),
-                            tuple(c for c in cards if c not in used))
-        if "wild cards" in seat.why.split(":")[0]:
-            wild = tuple(c for c in cards if table.is_wild(c))
-            return Arranged((wild,), ("wild cards",), tuple(c for c in cards if c not in wild))
-        return None
-
     def loose_title(self, table, seat):
         rules = table.state.rules
         pts = sum(0 if table.is_wild(c) else card_points(c.kind, rules.ace_points)
