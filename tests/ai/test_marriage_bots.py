@@ -7,14 +7,8 @@ import time
 
 import pytest
 
-from game.ai.families.marriage import (
-    EasyMarriage,
-    HardMarriage,
-    MediumMarriage,
-    Shape,
-    counts_of,
-    live_counts,
-)
+from game.ai.families.marriage import EasyMarriage, HardMarriage, MediumMarriage
+from game.ai.families.marriage_judge import Shape, counts_of, live_counts
 from game.ai.registry import make_bot
 from game.engine import (
     Declare,

@@ -42,7 +42,6 @@ move.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Generator
 from functools import lru_cache
 
@@ -62,10 +61,8 @@ from ...engine.families.vazhushal_actions import (
 )
 from ...engine.families.vazhushal_laydown import best_laydown
 from ...engine.families.vazhushal_melds import check_meld, is_wild, left_value
-from ..base import finish
 from ..levels import register_family_bots
-
-Thought = Generator[None, None, Action]
+from .common import FamilyBot, Thought
 
 SEARCH_NODES = 200  # one lay-down search of a bot: a few milliseconds at most
 GO_OUT_NODES = 250
@@ -358,9 +355,9 @@ def _turns(need: int, p: float) -> float:
 
 
 # -------------------------------------------------------------------- bots
-class VazhushalBot:
+class VazhushalBot(FamilyBot):
     name = "vazhushal"
-    description = ""
+    fallback_order = (DrawStock(), Finish(True))
     counting = True  # knows the unseen cards
     hold_back = True  # lays melds only with a wipe or to go out
     reads_danger = False
@@ -371,22 +368,8 @@ class VazhushalBot:
     stock_bias = 0.0  # easy: a leaning to the stock (turns)
     noise = 0.0  # easy: a random loose card this often
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, view: PlayerView) -> Action:
-        return finish(self.think(view))
-
-    def rng(self, view: PlayerView) -> random.Random:
-        hand = ",".join(str(c.uid) for c in view.hand)
-        return random.Random(f"{self.seed}|{view.deal_no}|{view.seat}|{view.phase.value}|"
-                             f"{len(view.log)}|{hand}")
-
-    def think(self, view: PlayerView) -> Thought:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make now")
-        if NextDeal() in legal:
+    def decide(self, view: PlayerView) -> Thought:
+        if NextDeal() in view.legal:
             return NextDeal()
         if view.phase == Phase.FAMILY:
             action: Action = Finish(True)
@@ -394,21 +377,12 @@ class VazhushalBot:
             action = yield from self.draw(view)
         else:
             action = yield from self.play(view)
-        if action not in legal:  # a bug must never become an illegal move
-            action = self.fallback(view)
         return action
 
-    def fallback(self, view: PlayerView) -> Action:
-        legal = view.legal
-        if DrawStock() in legal:
-            return DrawStock()
-        if Finish(True) in legal:
-            return Finish(True)
-        discards = [a for a in legal if isinstance(a, Discard)]
-        if discards:
-            return max(discards, key=lambda a: (not is_wild(a.card.kind, view.wild),
-                                                left_value(a.card, view.wild), a.card.uid))
-        return legal[0]
+    def fallback_discard(self, view: PlayerView, discards: list[Discard]) -> Action:
+        """The card that costs most if left in hand (a wild card last)."""
+        return max(discards, key=lambda a: (not is_wild(a.card.kind, view.wild),
+                                            left_value(a.card, view.wild), a.card.uid))
 
     # ------------------------------------------------------------------ draw
     def draw(self, view: PlayerView) -> Thought:
