@@ -3,12 +3,16 @@
     python tools/ladder.py --variant 21card --pair medium,easy --seeds 1000 [--first 1]
 
 Each seed's first deal is played twice, the two bots swapping seats, so the
-cards even out; a pair's figure is the first bot's mean points per deal minus
-the second's over both seatings, with a 95% interval from the spread of the
-per-seed differences (paired, so luck of the cards cancels).  Win rate is over
+cards even out; the figures are taken per seed over every seating, and their
+95% intervals from the spread between seeds (paired, so luck of the cards
+cancels).  Win rate is over
 decided deals.  Only the first deal of each seed is played: a ladder measures
 play, not match formats.  With ``--players N`` (N > 2) one seat holds the first
 bot and the rest the second, the first bot's seat rotated through every seat.
+
+Printed: ``points_per_deal``, the first bot's mean score change per deal, and
+``edge``, that less the other seats' mean (in a two-player deal, twice the
+first figure), each with its 95% interval over seeds.
 """
 
 from __future__ import annotations
@@ -69,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     a, b = args.pair.split(",")
     n = args.players
     diffs: list[float] = []
+    own: list[float] = []
     won = decided = 0
     t0 = time.perf_counter()
     for seed in range(args.first, args.first + args.seeds):
@@ -83,11 +88,14 @@ def main(argv: list[str] | None = None) -> int:
                 decided += 1
                 won += res.winner == seat_a
         diffs.append((pa - pb) / n)
-    m, lo, hi = mean_ci(diffs)
+        own.append(pa / n)
+    m, lo, hi = mean_ci(own)
+    e, elo, ehi = mean_ci(diffs)
     p, wlo, whi = wilson(won, decided)
     out = {"variant": args.variant, "pair": args.pair, "players": n, "seeds": args.seeds,
            "first": args.first, "points_per_deal": round(m, 2),
-           "ci": [round(lo, 2), round(hi, 2)], "win_rate": round(100 * p, 1),
+           "ci": [round(lo, 2), round(hi, 2)], "edge": round(e, 2),
+           "edge_ci": [round(elo, 2), round(ehi, 2)], "win_rate": round(100 * p, 1),
            "win_ci": [round(100 * wlo, 1), round(100 * whi, 1)],
            "fair_share": round(100 / n, 1), "seconds": round(time.perf_counter() - t0)}
     print(json.dumps(out))
