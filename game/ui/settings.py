@@ -28,6 +28,11 @@ SETTINGS: tuple[Option, ...] = (
            "Sound effects (M toggles them anywhere)."),
     Option("hints", "Group labels", (True, False), ("On", "Off"), True,
            "Name each group of your hand and show your count."),
+    # On for a new player; finishing or skipping the tour turns it off (and a
+    # settings file saved before the tour existed gets it once, as new).
+    Option("walkthrough", "Walkthrough", (True, False), ("On", "Off"), True,
+           "A short tour in your next deal: the stock, the discard pile, your groups "
+           "and how to declare. It turns itself off once done or skipped."),
 )
 
 BY_KEY = {o.key: o for o in SETTINGS}

@@ -28,3 +28,9 @@ class SettingsScene(FormScene):
         if effect is not None:
             effect(self.app, value)
         self.app.mark_dirty()
+
+
+# Every table gets the first-deal walkthrough (a table part): its module
+# registers it for every family when imported, and each way to a table passes
+# through here first (the menu, and the table package's own dialogs).
+from ..table.walkthrough import install  # noqa: E402,F401
