@@ -9,13 +9,16 @@ from typing import Any
 
 import pygame
 
+from ..engine.dealcode import DealCode, DealCodeError
+from ..engine.dealcode import decode as decode_code
 from ..memory import refresh
 from . import savegame
 from .art import palette
 from .frames import NOTHING, FrameLog
 from .menu_config import MenuConfig
-from .players import available_levels
+from .players import available_levels, default_level
 from .scene import Scene
+from .scenes.stats_store import StatsStore, counted
 from .settings import Settings
 from .table.hand import HandArrangement
 from .table.session import Session
@@ -66,10 +69,11 @@ class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), *, demo: bool = False,
                  seed: int | None = None, load: bool = True, save: bool = True,
                  game: str | None = None, notice: str = "", fixed_size: bool = False,
-                 frame_log: FrameLog | None = None) -> None:
+                 frame_log: FrameLog | None = None, code: str | None = None) -> None:
         """``game`` (a preset name) and ``seed`` start a game at once (after asking,
-        when it would replace a saved match); ``notice`` is shown on the first
-        screen; ``fixed_size`` keeps the size asked for when the page resizes."""
+        when it would replace a saved match); ``code`` (a deal code) deals that
+        deal instead; ``notice`` is shown on the first screen; ``fixed_size``
+        keeps the size asked for when the page resizes."""
         self.frame_log = frame_log
         self.fixed_size = fixed_size
         # Display and fonts only: the sound module opens the audio device itself,
@@ -83,8 +87,12 @@ class App:
         loaded = savegame.load() if load else savegame.Loaded()
         self.settings: Settings = loaded.settings
         self.config = MenuConfig.from_json(loaded.menu)
-        self.session: Session | None = loaded.session
+        self.session: Session | None = None
         self.arrangement = loaded.arrangement or HandArrangement()
+        # pass and play: the other people's arrangements, by seat
+        self.hands: dict[int, HandArrangement] = dict(loaded.hands)
+        self._stats: StatsStore | None = None
+        self._stats_io = (load, save)  # read and write the statistics like the save
         self.sounds = make_sounds(bool(self.settings["sound"]))
         self.may_save = save
         self.saving = save and not demo
@@ -100,16 +108,28 @@ class App:
         self._quiet = 0.0  # seconds since the last input
         if loaded.problem:
             self.toast(loaded.problem, palette.DANGER, 6.0)
-            self.session = None
+        else:
+            self._attach(loaded.session)
         if notice:
             self.toast(notice, palette.DANGER, 6.0)
+        if load and not demo:  # a damaged record is said on the first screen
+            self.stats  # noqa: B018 - reading it is the point
         warm_up()
         from .scenes.menu import MenuScene
 
         if game is not None:
             self.config.choose_variant(game)
+        deal = None
+        if code and not demo:
+            try:
+                deal = decode_code(code)
+            except DealCodeError as exc:
+                self.toast(f"Deal code not used: {exc}", palette.DANGER, 8.0)
         if demo:
             self.start_demo(seed if seed is not None else random.randrange(1 << 30))
+        elif deal is not None:
+            self.replace(MenuScene(self))
+            self.ask_play_code(deal)
         elif seed is not None or game is not None:
             self.replace(MenuScene(self))
             self.ask_new_game(seed)
@@ -153,7 +173,49 @@ class App:
         if seed is None:
             seed = random.randrange(1 << 30)
         rules, players, levels = self.config.build()
-        self._start(Session(rules, players, seed, [None, *levels]))
+        self._start(Session(rules, players, seed, [None, *levels],
+                            **self.config.session_options(players)))
+
+    def play_code(self, code: DealCode, like: Session | None = None) -> None:
+        """Deal ``code``'s deal: at the table of ``like`` (the same people,
+        bots and mode) or as the menu's choices say."""
+        from .scenes.menu import code_problem
+
+        problem = code_problem(code)
+        if problem:
+            self.toast(problem, palette.DANGER, 6.0)
+            return
+        try:
+            rules = code.rules()
+            if like is not None and like.players == code.players:
+                extra = {"practice": like.practice, "hints": like.hints,
+                         "names": like.custom_names}
+                session = Session(rules, code.players, code.seed, list(like.levels),
+                                  start=code, **extra)
+            else:
+                session = Session(rules, code.players, code.seed,
+                                  self.config.seat_levels(code.players), start=code,
+                                  **self.config.session_options(code.players))
+        except (DealCodeError, ValueError) as exc:
+            self.toast(f"That deal cannot be played: {exc}", palette.DANGER, 6.0)
+            return
+        self._start(session)
+
+    def ask_play_code(self, code: DealCode, like: Session | None = None) -> None:
+        """Deal ``code``'s deal, asking first when it would replace a match."""
+        if not self.has_match:
+            self.play_code(code, like)
+            return
+        from .scenes.confirm import ConfirmDialog
+        from .table.wording import variant_title
+
+        old = self.session
+        self.push(ConfirmDialog(
+            self, "Play this deal?",
+            f"It replaces your {variant_title(old.rules)} match (deal {old.state.deal_no}), "
+            "which is saved until then.",
+            yes=("Play the deal", lambda: self.play_code(code, like)),
+            no="Keep my match"))
 
     @property
     def has_match(self) -> bool:
@@ -184,7 +246,8 @@ class App:
         if old is None:
             self.new_game()
             return
-        self._start(Session(old.rules, old.players, random.randrange(1 << 30), old.levels))
+        self._start(Session(old.rules, old.players, random.randrange(1 << 30), old.levels,
+                            practice=old.practice, hints=old.hints, names=old.custom_names))
 
     def _start(self, session: Session) -> None:
         from .table.scene import TableScene
@@ -192,8 +255,9 @@ class App:
         refresh()  # a new match: collect everything the last one left, then freeze
         self._kept = None
         self.demo, self.saving = False, self.may_save
-        self.session = session
+        self._attach(session)
         self.arrangement = HandArrangement()
+        self.hands = {}
         self.mark_dirty()
         self.replace(TableScene(self))
 
@@ -201,11 +265,13 @@ class App:
         from .table.scene import TableScene
 
         if self._kept is None:
-            self._kept = (self.session, self.arrangement)
+            self._kept = (self.session, self.arrangement, self.hands)
         self.demo, self.saving = True, False  # a demo is never saved
         rules, players, levels = self.config.build()
-        self.session = Session(rules, players, seed, [levels[0], *levels])
+        bots = [lv or default_level() for lv in levels]  # every seat an AI
+        self.session = Session(rules, players, seed, [bots[0], *bots])
         self.arrangement = HandArrangement()
+        self.hands = {}
         self.replace(TableScene(self))
 
     def continue_game(self) -> None:
@@ -225,7 +291,7 @@ class App:
         """Leaving a demo: the saved match it stood in front of comes back, and
         the games played from now on are saved."""
         if self._kept is not None:
-            self.session, self.arrangement = self._kept
+            self.session, self.arrangement, self.hands = self._kept
             self._kept = None
         self.demo, self.saving = False, self.may_save
 
@@ -239,7 +305,33 @@ class App:
         if not self.saving:
             return
         problem = savegame.save(self.settings, self.config.to_json(), self.session,
-                                self.arrangement)
+                                self.arrangement, self.hands)
+        if problem:
+            self.toast(problem, palette.DANGER, 4.0)
+
+    # ------------------------------------------------------------ statistics
+    @property
+    def stats(self) -> StatsStore:
+        """The person's record, read from its store the first time it is asked for."""
+        if self._stats is None:
+            read, write = self._stats_io
+            self._stats = StatsStore(read=read, write=write)
+            if self._stats.problem:
+                self.toast(self._stats.problem, palette.DANGER, 6.0)
+        return self._stats
+
+    def _attach(self, session: Session | None) -> None:
+        """Make ``session`` the match, its settled deals counted in the statistics."""
+        self.session = session
+        if session is not None:
+            session.on_deal_end = self._deal_ended
+
+    def _deal_ended(self, session: Session, deal: bool, match: bool) -> None:
+        """A deal (or the match) ended: count it, unless it is not the
+        person's own record (a demo, practice, several people at one screen)."""
+        if self.demo or session is not self.session or not counted(session):
+            return
+        problem = self.stats.record(session, deal, match)
         if problem:
             self.toast(problem, palette.DANGER, 4.0)
 
@@ -391,7 +483,7 @@ def warm_up() -> None:
 
     for name in ("scenes.menu", "scenes.scoring", "scenes.help", "scenes.rules",
                  "scenes.settings", "scenes.confirm", "table.scene", "table.dialogs",
-                 "table.showdown"):
+                 "table.showdown", "scenes.replay", "scenes.entry", "scenes.stats"):
         import_module(f"{__package__}.{name}")
     try:
         from ..ai import registry

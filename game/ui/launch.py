@@ -2,10 +2,12 @@
 frame loop.  ``main.py`` (the desktop window and pygbag's entry point) and
 the ``indian-rummy`` command (``pip install .``) both come here.
 
-    indian-rummy [--game NAME] [--seed S] [--demo] [--size WxH] [--frames N] [--frame-log]
+    indian-rummy [--game NAME] [--seed S] [--code CODE] [--demo] [--size WxH] [--frames N]
+                 [--frame-log]
 
 In the browser the same options come from the address, e.g.
-``index.html?game=pool101&seed=42&demo=1&size=390x844&frame_log=1``.  A query
+``index.html?game=pool101&seed=42&demo=1&size=390x844&frame_log=1`` or
+``index.html?code=84R0-001G-740G-17AW`` (a deal code, as the scores show it).  A query
 is only ever read as data: each value must match its pattern and range, and
 one bad value gives a short message and the menu with the defaults.
 """
@@ -34,6 +36,7 @@ class Options:
     size: tuple[int, int] | None = None  # None: the window's (or the page's) default
     frames: int = 0  # quit after this many frames (tests, screenshots)
     frame_log: bool = False
+    code: str | None = None  # a deal code (checked: it decodes)
 
 
 def presets() -> list[str]:
@@ -66,6 +69,17 @@ def check_size(text: str) -> tuple[int, int]:
     if not (SIZE_MIN <= w <= SIZE_MAX and SIZE_MIN <= h <= SIZE_MAX):
         raise ValueError(f"a size is {SIZE_MIN} to {SIZE_MAX} pixels each way, not {w}x{h}")
     return (w, h)
+
+
+def check_code(text: str) -> str:
+    """A deal code that decodes (the message says what is wrong with it)."""
+    from ..engine.dealcode import DealCodeError, decode
+
+    try:
+        decode(text)
+    except DealCodeError as exc:
+        raise ValueError(f"the deal code {_short(text)!r} is not usable: {exc}") from None
+    return text.strip()
 
 
 def check_flag(text: str) -> bool:
@@ -105,6 +119,8 @@ def parse_args(argv: list[str]) -> Options:
                    help=f"start this game at once: {', '.join(presets())}")
     p.add_argument("--seed", type=_arg(check_seed), default=None,
                    help="start a new game with this deal seed (the same seed, the same deal)")
+    p.add_argument("--code", type=_arg(check_code), default=None,
+                   help="deal this deal code's cards (the scores show each deal's code)")
     p.add_argument("--demo", action="store_true", help="every seat is an AI (attract mode)")
     p.add_argument("--size", type=_arg(check_size), default=None,
                    help="window size, e.g. 390x844 (default 1280x720)")
@@ -113,7 +129,7 @@ def parse_args(argv: list[str]) -> Options:
                    help="print frame times: the longest gap, p99, and what ran in it")
     a = p.parse_args(argv)
     return Options(game=a.game, seed=a.seed, demo=a.demo, size=a.size,
-                   frames=max(0, a.frames), frame_log=a.frame_log)
+                   frames=max(0, a.frames), frame_log=a.frame_log, code=a.code)
 
 
 # ------------------------------------------------------------------ the address
@@ -122,6 +138,7 @@ QUERY_KEYS = {
     "game": ("game", check_game),
     "variant": ("game", check_game),
     "seed": ("seed", check_seed),
+    "code": ("code", check_code),
     "size": ("size", check_size),
     "demo": ("demo", check_flag),
     "frame_log": ("frame_log", check_flag),
@@ -173,6 +190,20 @@ def deal_link(game: str, seed: int) -> str:
         except Exception:
             return deal_query(game, seed)
     return f"indian-rummy --game {game} --seed {seed}"
+
+
+def code_link(code: str) -> str:
+    """A link (in the browser) or a command (on the desktop) that deals the
+    deal of a deal code: the same cards for whoever opens it."""
+    if in_browser():
+        try:
+            import platform
+
+            loc = platform.window.location
+            return f"{loc.origin}{loc.pathname}?code={code}"
+        except Exception:
+            return f"?code={code}"
+    return f"indian-rummy --code {code}"
 
 
 def copy_text(text: str) -> bool:
@@ -241,7 +272,8 @@ async def play(options: Options, notice: str = "") -> None:
     size = options.size or (browser_size() if browser else DEFAULT_SIZE)
     log = FrameLog() if options.frame_log else None
     app = App(size, demo=options.demo, seed=options.seed, game=options.game, notice=notice,
-              fixed_size=browser and options.size is not None, frame_log=log)
+              fixed_size=browser and options.size is not None, frame_log=log,
+              code=options.code)
     clock = pygame.time.Clock()
     while app.running:
         started = time.perf_counter()

@@ -4,6 +4,7 @@ and the rule options the menu offers, as data."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,35 +75,18 @@ def _variants() -> dict[str, tuple[str, str]]:
     return out
 
 
-class _Variants(dict):
-    """``VARIANTS``: the live ``variants()`` as a mapping (families may register later)."""
-
-    def _now(self) -> dict[str, tuple[str, str]]:
-        return variants()
+class _Variants(Mapping):
+    """``VARIANTS``: the live ``variants()`` as a mapping (families may register
+    later); ``Mapping`` gives it ``get``, ``in``, ``keys``, ``items`` and ``values``."""
 
     def __getitem__(self, key):
-        return self._now()[key]
-
-    def get(self, key, default=None):
-        return self._now().get(key, default)
-
-    def __contains__(self, key) -> bool:
-        return key in self._now()
+        return variants()[key]
 
     def __iter__(self):
-        return iter(self._now())
+        return iter(variants())
 
     def __len__(self) -> int:
-        return len(self._now())
-
-    def keys(self):
-        return self._now().keys()
-
-    def items(self):
-        return self._now().items()
-
-    def values(self):
-        return self._now().values()
+        return len(variants())
 
 
 VARIANTS = _Variants()
@@ -204,6 +188,12 @@ LABELS: dict[str, str] = {
     "unseen_loser_points": "Unseen loser pays",
     "dublee_win_points": "Eight-dublee finish: more",
     "dublee_seer_pays": "Who saw by dublees pays",
+    "redeal_pairs": "Redeal for three pairs of",
+    "redeal_always": "Redeal with 2 players too",
+    "negative_joker_drawn": "Negative joker drawn last",
+    "match": "Match",
+    "game_points": "Game points to win",
+    "match_deals": "Deals in the match",
 }
 VALUE_NAMES: dict[str, dict[Any, str]] = {
     "bonus_scheme": {"standard": "10/30/50, marriage 100", "flat": "20 each",
@@ -213,6 +203,14 @@ VALUE_NAMES: dict[str, dict[Any, str]] = {
                     "normal": "Kept"},
     "maal_table": {"pagat": "Pagat", "house": "House (alter, man)"},
     "tunnela_bonus": {"exposed": "Exposed", "any": "Any shown", "none": "None"},
+    "redeal_pairs": {"identical": "Identical cards", "rank": "Cards of a rank"},
+    "match": {"first_to": "First to the game points", "fixed_deals": "A number of deals"},
+}
+# An option that means something only under another's value: key -> (that
+# option, the values under which it is shown).
+SHOWN_WITH: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "game_points": ("match", ("first_to",)),
+    "match_deals": ("match", ("fixed_deals",)),
 }
 NUMBERS: dict[str, tuple[int, ...]] = {
     "double_marriage": (30, 20),
@@ -230,7 +228,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "Cards": ("deck_rule", "fixed_decks", "jokers_per_deck", "cut_mode", "joker_pickup",
               "may_discard_picked", "four_card_life", "one_wild_per_impure", "all_wild_melds",
               "wild_any_suit", "wild_show", "two_marriage_show", "printed_jokers",
-              "unseen_may_pick", "dublee_route"),
+              "unseen_may_pick", "dublee_route", "redeal_pairs", "redeal_always",
+              "negative_joker_drawn"),
     "Points": ("ace_points", "wrong_show_points", "first_drop", "middle_drop", "cap",
                "double_on_joker_cut", "first_turn_rummy_half", "hand_rummy", "bonus_scheme",
                "seen_loser_points", "unseen_loser_points", "dublee_win_points",
@@ -267,14 +266,50 @@ def _family_options(known: set[str]) -> list[RuleOption]:
                 continue  # nothing the menu can offer
             label = LABELS.get(key, key.replace("_", " ").capitalize())
             found[key] = (RuleOption(key, label, values, VALUE_NAMES.get(key, {})), {cls})
-    return [dataclasses.replace(opt, applies=lambda r, c=frozenset(classes): type(r) in c)
+    return [dataclasses.replace(opt, applies=lambda r, c=frozenset(classes), k=opt.key:
+                                type(r) in c and _shown_with(k, r))
             for opt, classes in found.values()]
 
 
+def _shown_with(key: str, rules: RuleSet) -> bool:
+    other, values = SHOWN_WITH.get(key, ("", ()))
+    return not other or getattr(rules, other) in values
+
+
 RULE_OPTIONS += tuple(_family_options({o.key for o in RULE_OPTIONS}))
-RULE_OPTIONS = tuple(dataclasses.replace(o, section=_SECTION_OF.get(o.key, "Match"))
-                     for o in RULE_OPTIONS)
+# a list: a family's UI module may word an option its own way (``describe_option``)
+RULE_OPTIONS = [dataclasses.replace(o, section=_SECTION_OF.get(o.key, "Match"))
+                for o in RULE_OPTIONS]
 OPTION_KEYS = {o.key: o for o in RULE_OPTIONS}
+
+
+_worded: set[tuple[type, str]] = set()
+
+
+def describe_option(rules_class: type, key: str, names: dict[Any, str],
+                    label: str | None = None) -> None:
+    """Word option ``key`` for ``rules_class``'s games with value ``names``
+    of their own (the values its ``CHOICES`` allow); its other games keep the
+    shared wording.  A family's UI module calls this when imported."""
+    if (rules_class, key) in _worded:
+        return
+    _worded.add((rules_class, key))
+    at = next(i for i, o in enumerate(RULE_OPTIONS) if o.key == key)
+    shared = RULE_OPTIONS[at]
+
+    def others(r, old=shared.applies):
+        return not isinstance(r, rules_class) and (old is None or old(r))
+
+    values = tuple(rules_class.CHOICES.get(key, shared.values))
+    RULE_OPTIONS[at] = dataclasses.replace(shared, applies=others)
+    RULE_OPTIONS.insert(at + 1, dataclasses.replace(
+        shared, label=label or shared.label, values=values, names=dict(names),
+        applies=lambda r: isinstance(r, rules_class)))
+
+
+def option_for(key: str, rules: RuleSet) -> RuleOption:
+    """The option ``key`` as ``rules``' game words it."""
+    return next((o for o in RULE_OPTIONS if o.key == key and o.shown(rules)), OPTION_KEYS[key])
 
 
 def default_of(variant: str, key: str) -> Any:
@@ -283,14 +318,29 @@ def default_of(variant: str, key: str) -> Any:
     return getattr(PRESETS[variant], key)
 
 
+PERSON = "person"  # a seat's "level" when a person plays it (pass and play)
+NAME_LIMIT = 14
+# How the next game is played: what the menu calls each way.
+MODES = {"normal": "Normal", "hints": "With hints", "practice": "Practice (undo, hints)"}
+
+
+def clean_name(name: str) -> str:
+    """A person's name as the table shows it: printable, trimmed, short."""
+    text = "".join(ch for ch in str(name) if ch.isprintable()).strip()
+    return " ".join(text.split())[:NAME_LIMIT]
+
+
 class MenuConfig:
     """What the next new game will be; always a playable combination."""
 
     def __init__(self) -> None:
         self.variant = "points"
         self.players = 4
+        # the other seats' AI levels, or PERSON for a person (pass and play)
         self.levels: list[str] = [default_level()] * (MAX_SEATS_ON_SCREEN - 1)
         self.options: dict[str, dict[str, Any]] = {}  # variant -> changed options
+        self.mode = "normal"  # one of MODES
+        self.names: list[str] = [""] * MAX_SEATS_ON_SCREEN  # people's names ("": default)
 
     # ------------------------------------------------------------ derived
     def rules(self) -> RuleSet:
@@ -312,9 +362,33 @@ class MenuConfig:
                 pass
         return range(ok[0], ok[-1] + 1) if ok else range(2, 3)
 
-    def build(self) -> tuple[RuleSet, int, list[str]]:
+    def build(self) -> tuple[RuleSet, int, list[str | None]]:
+        """The rules, the number of players and the other seats' levels (None
+        for a seat a person plays)."""
         self._fit_players()
-        return self.rules(), self.players, list(self.levels[: self.players - 1])
+        return self.rules(), self.players, self.seat_levels(self.players)[1:]
+
+    def seat_levels(self, players: int) -> list[str | None]:
+        """Every seat's level for a game of ``players``: None for the people."""
+        others = [None if lv == PERSON else lv for lv in self.levels]
+        others += [default_level()] * max(0, players - 1 - len(others))
+        return [None, *others[: players - 1]]
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Several people share the screen (a seat besides the first is a person)."""
+        return self.mode == "normal" and PERSON in self.levels[: self.players - 1]
+
+    def person_name(self, seat: int) -> str:
+        return (self.names[seat] if seat < len(self.names) else "") or f"Player {seat + 1}"
+
+    def session_options(self, players: int | None = None) -> dict[str, Any]:
+        """What a new Session takes besides rules and levels: practice, hints,
+        and (when several play) the people's names."""
+        levels = self.seat_levels(self.players if players is None else players)
+        names = [self.person_name(s) if lv is None else "" for s, lv in enumerate(levels)]
+        return {"practice": self.mode == "practice", "hints": self.mode != "normal",
+                "names": names if levels.count(None) > 1 else None}
 
     def _fit_players(self) -> None:
         r = self.player_range()
@@ -338,15 +412,24 @@ class MenuConfig:
         self.players = r.start + (self.players - r.start + step) % len(r)
 
     def cycle_level(self, seat_index: int, step: int) -> None:
+        """The next AI level for a seat, or (not in practice) a person."""
         keys = [k for k, _, _ in available_levels()]
+        if self.mode != "practice":
+            keys.append(PERSON)  # pass and play: practice takes back moves, one person only
         cur = self.levels[seat_index]
         i = keys.index(cur) if cur in keys else 0
         self.levels[seat_index] = keys[(i + step) % len(keys)]
 
+    def cycle_mode(self, step: int) -> None:
+        keys = list(MODES)
+        self.mode = keys[(keys.index(self.mode) + step) % len(keys)]
+        if self.mode == "practice":  # one person at the screen in practice
+            self.levels = [default_level() if lv == PERSON else lv for lv in self.levels]
+
     def cycle_option(self, key: str, step: int) -> str:
         """Change one rule option; returns "" or why the new value is refused."""
-        opt = OPTION_KEYS[key]
         rules = self.rules()
+        opt = option_for(key, rules)
         vals = opt.choices(getattr(rules, key))
         at = vals.index(getattr(rules, key))
         first_problem = ""
@@ -370,7 +453,7 @@ class MenuConfig:
     # ------------------------------------------------------------ saving
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "players": self.players, "levels": self.levels,
-                "options": self.options}
+                "options": self.options, "mode": self.mode, "names": self.names}
 
     @classmethod
     def from_json(cls, data: Any) -> MenuConfig:
@@ -387,7 +470,11 @@ class MenuConfig:
             return cfg
         if data.get("variant") in VARIANTS:
             cfg.variant = data["variant"]
-        known = {k for k, _, _ in available_levels()}
+        known = {k for k, _, _ in available_levels()} | {PERSON}
+        cfg.mode = data["mode"] if data.get("mode") in MODES else cfg.mode
+        names = data.get("names") if isinstance(data.get("names"), list) else []
+        for i, name in enumerate(names[: len(cfg.names)]):
+            cfg.names[i] = clean_name(name) if isinstance(name, str) else ""
         levels = data.get("levels")
         if isinstance(levels, list):
             for i, lv in enumerate(levels[: len(cfg.levels)]):
@@ -405,5 +492,7 @@ class MenuConfig:
         players = data.get("players")
         if isinstance(players, int) and not isinstance(players, bool):
             cfg.players = players
+        if cfg.mode == "practice":
+            cfg.cycle_mode(0)  # no person in a seat besides the first
         cfg._fit_players()
         return cfg

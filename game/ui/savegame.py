@@ -24,11 +24,14 @@ class Loaded:
     menu: dict[str, Any] = field(default_factory=dict)  # last new-game choices
     session: Session | None = None
     arrangement: HandArrangement | None = None
+    hands: dict[int, HandArrangement] = field(default_factory=dict)  # pass and play: by seat
     problem: str = ""  # a message for the player when the save was unusable
 
 
 def dumps(settings: Settings, menu: dict[str, Any], session: Session | None,
-          arrangement: HandArrangement | None) -> str:
+          arrangement: HandArrangement | None,
+          hands: dict[int, HandArrangement] | None = None) -> str:
+    """The save as text; ``hands`` are the other people's arrangements (pass and play)."""
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -39,6 +42,8 @@ def dumps(settings: Settings, menu: dict[str, Any], session: Session | None,
     if session is not None:
         doc["match"] = session.to_json()
         doc["match"]["arrangement"] = arrangement.to_json() if arrangement else []
+        if hands:  # a key a save without it simply lacks (older saves load as before)
+            doc["match"]["hands"] = {str(seat): arr.to_json() for seat, arr in hands.items()}
     return json.dumps(doc, separators=(",", ":"))
 
 
@@ -70,6 +75,11 @@ def loads(text: str | None) -> Loaded:
         out.problem = f"The saved match could not be restored ({type(exc).__name__})."
         return out
     out.arrangement = HandArrangement.from_json(match.get("arrangement"))
+    hands = match.get("hands")
+    if isinstance(hands, dict):
+        for seat, data in hands.items():
+            if str(seat).isdigit() and int(seat) < out.session.players:
+                out.hands[int(seat)] = HandArrangement.from_json(data)
     return out
 
 
@@ -78,10 +88,11 @@ def load() -> Loaded:
 
 
 def save(settings: Settings, menu: dict[str, Any], session: Session | None,
-         arrangement: HandArrangement | None) -> str:
+         arrangement: HandArrangement | None,
+         hands: dict[int, HandArrangement] | None = None) -> str:
     """Write the save; returns an error message, or "" when it worked."""
     try:
-        storage.save_text(SAVE_KEY, dumps(settings, menu, session, arrangement))
+        storage.save_text(SAVE_KEY, dumps(settings, menu, session, arrangement, hands))
     except Exception as exc:  # a full disk must not end the game
         return f"Could not save: {exc}"
     return ""

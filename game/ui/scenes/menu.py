@@ -1,17 +1,29 @@
-"""The main menu: continue, new game (variant, players, AI levels), rule
-options, help, settings, quit."""
+"""The main menu: continue, new game (variant, players, how to play it:
+normal, with hints or practice; each other seat an AI level or a person, for
+pass and play, with the people's names), rule options, a deal code, the
+statistics, help, settings, quit."""
 
 from __future__ import annotations
 
 import sys
 
-from ..menu_config import VARIANTS
+from ...engine.dealcode import DealCodeError, decode
+from ..menu_config import MAX_SEATS_ON_SCREEN, MODES, NAME_LIMIT, PERSON, VARIANTS, clean_name
 from ..players import NAMES, level_name
 from ..widgets import Button, Buttons, Choice, Heading, Row, Text, right
+from .entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
 from .form_scene import FormScene
 from .help import HelpScene
 from .rules import RulesScene
 from .settings import SettingsScene
+from .stats import StatsScene
+
+
+def code_problem(code) -> str:
+    """Why a decoded deal code cannot be dealt at this table, or ""."""
+    if code.players > MAX_SEATS_ON_SCREEN:
+        return f"That deal is for {code.players} players; the table seats {MAX_SEATS_ON_SCREEN}."
+    return ""
 
 
 class MenuScene(FormScene):
@@ -39,22 +51,71 @@ class MenuScene(FormScene):
             Choice("Game", lambda: VARIANTS[cfg.variant][0], self._variant, key="variant"),
             Text(lambda: VARIANTS[cfg.variant][1]),
             Choice("Players", lambda: str(cfg.players), self._players, key="players"),
+            Choice("Play", lambda: MODES[cfg.mode], self._mode, key="mode"),
             right(Heading("Opponents")),
         ]
+        if cfg.pass_and_play:  # the first seat's person has a name too
+            rows.append(right(self._name_row(0)))
         for i in range(cfg.players - 1):
-            rows.append(right(Choice(f"{NAMES[1 + i]} plays",
-                                     lambda i=i: level_name(cfg.levels[i]),
+            person = cfg.levels[i] == PERSON
+            label = f"Seat {i + 2}" if person else f"{NAMES[1 + i]} plays"
+            rows.append(right(Choice(label, lambda i=i: self._level_text(i),
                                      lambda step, i=i: self._level(i, step), key=f"level{i}")))
+            if person:
+                rows.append(right(self._name_row(i + 1)))
         rows += [
             Buttons(Button("Rule options", lambda: app.push(RulesScene(app)), key="rules"),
                     Button("Start game", app.ask_new_game,
                            style="normal" if saved else "primary", key="start")),
             Buttons(Button("How to play", lambda: app.push(HelpScene(app)), key="help"),
                     Button("Settings", lambda: app.push(SettingsScene(app)), key="settings")),
+            Buttons(Button("Deal code", self._ask_code, key="code"),
+                    Button("Statistics", lambda: app.push(StatsScene(app)), key="stats")),
         ]
         if sys.platform != "emscripten":  # a browser tab is closed by the browser
             rows.append(right(Buttons(Button("Quit", app.quit, style="quiet", key="quit"))))
         return rows
+
+    def _level_text(self, i: int) -> str:
+        level = self.app.config.levels[i]
+        return "A person (pass and play)" if level == PERSON else level_name(level)
+
+    def _name_row(self, seat: int) -> Row:
+        cfg = self.app.config
+        return Buttons(Button(f"Name of seat {seat + 1}: {cfg.person_name(seat)}",
+                              lambda: self._ask_name(seat), key=f"name{seat}"))
+
+    def _ask_name(self, seat: int) -> None:
+        cfg = self.app.config
+
+        def check(text: str) -> str:
+            return "" if clean_name(text) else "Type a name (letters and spaces)."
+
+        def then(text: str) -> None:
+            cfg.names[seat] = clean_name(text)
+            self._changed()
+
+        self.app.push(EntryDialog(self.app, f"Who plays seat {seat + 1}?", check, then,
+                                  text=cfg.person_name(seat), keys=NAME_KEYS + SPACE,
+                                  limit=NAME_LIMIT, upper=False, hint="The name the table "
+                                  "shows, and the cover says whom to pass the screen to."))
+
+    def _ask_code(self) -> None:
+        def check(text: str) -> str:
+            try:
+                return code_problem(decode(text))
+            except DealCodeError as exc:
+                return str(exc)
+
+        self.app.push(EntryDialog(
+            self.app, "Play a deal from its code", check,
+            lambda text: self.app.ask_play_code(decode(text)), keys=CODE_KEYS, limit=40,
+            group=4, ok="Deal it", hint="The scores show each deal's code, like "
+            "84R0-001G-740G-17AW. The same code deals the same cards."))
+
+    def _mode(self, step: int) -> None:
+        self.app.config.cycle_mode(step)
+        self._changed()
 
     def _variant(self, step: int) -> None:
         self.app.config.cycle_variant(step)
@@ -65,8 +126,11 @@ class MenuScene(FormScene):
         self._changed()
 
     def _level(self, i: int, step: int) -> None:
+        was = self.app.config.levels[i] == PERSON
         self.app.config.cycle_level(i, step)
         self.app.mark_dirty()
+        if was != (self.app.config.levels[i] == PERSON):  # a name row comes or goes
+            self.rebuild()
 
     def _changed(self) -> None:
         self.app.mark_dirty()

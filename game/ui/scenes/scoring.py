@@ -11,8 +11,9 @@ from __future__ import annotations
 import pygame
 
 from ...engine import Answer, NextDeal, Phase
-from ..art import palette
+from ..art import fonts, palette
 from ..scene import Scene
+from ..table.coaching import review_available
 from ..table.wording import readable as named
 from ..table.wording import variant_title
 from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
@@ -40,6 +41,8 @@ class ScoringScene(ScoreDrawing, Scene):
         self.blocks: list[tuple] = []
         self.revealed = 0  # rows shown so far: one more each frame, so no frame
         # draws every hand's new card faces at once (slow in the browser)
+        self.code = None if table.demo else self.session.deal_code()
+        self.code_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def state(self):
@@ -48,24 +51,68 @@ class ScoringScene(ScoreDrawing, Scene):
     # ------------------------------------------------------------ buttons
     def _make_buttons(self) -> list[Button]:
         st = self.state
-        human = self.table.bottom
         if self.table.demo:
             return [Button("Exit demo", self.app.to_menu, key="menu")]
-        if st.phase == Phase.DECIDE and st.offer and st.offer[1] == human:
+        seat = st.offer[1] if st.phase == Phase.DECIDE and st.offer else None
+        if seat is not None and not self.session.is_bot(seat):  # a person decides
+            who = f"{self.session.names[seat]}: " if self.session.pass_and_play else ""
             if st.offer[0] == "rejoin":
-                return [Button("Rejoin", lambda: self._answer(True), style="primary",
+                return [Button(f"{who}Rejoin", lambda: self._answer(True), style="primary",
                                key="yes"),
                         Button("Stay out", lambda: self._answer(False), key="no")]
-            return [Button("Split the pot", lambda: self._answer(True), style="primary",
+            return [Button(f"{who}Split the pot", lambda: self._answer(True), style="primary",
                            key="yes"),
                     Button("Play on", lambda: self._answer(False), key="no")]
         if st.phase == Phase.MATCH_OVER:
-            return [Button("New match", self._new_match, style="primary", key="new"),
-                    Button("Menu", self.app.to_menu, key="menu")]
-        if st.phase == Phase.DEAL_OVER:
-            return [Button("Next deal", self._next, style="primary", key="next"),
-                    Button("Menu", self.app.to_menu, key="menu")]
-        return [Button("Menu", self.app.to_menu, key="menu")]
+            first = [Button("New match", self._new_match, style="primary", key="new")]
+        elif st.phase == Phase.DEAL_OVER:
+            first = [Button("Next deal", self._next, style="primary", key="next")]
+        else:
+            first = []
+        return first + self._deal_buttons() + [Button("Menu", self.app.to_menu, key="menu")]
+
+    def _deal_buttons(self) -> list[Button]:
+        """What a person may do with the deal just played: watch it again move
+        by move, deal the same cards again, read the coach's review, or (in
+        practice) take the last move back."""
+        out: list[Button] = []
+        record = self.session.last_deal
+        if record is not None and record.end.deal_no == self.state.deal_no:
+            out.append(Button("Replay", self._replay, key="replay"))
+        if self.code is not None:
+            out.append(Button("Play again", self._again, key="again"))
+        if record is not None and review_available(self.session):
+            out.append(Button("Review", self._review, key="review"))
+        if self.session.can_undo():
+            out.append(Button("Take back", self._undo, key="undo"))
+        return out
+
+    def _replay(self) -> None:
+        from .replay import ReplayScene
+
+        record = self.session.last_deal
+        if record is not None:
+            self.app.push(ReplayScene(self.app, record, self.session.names))
+
+    def _again(self) -> None:
+        self.app.ask_play_code(self.code, like=self.session)
+
+    def _review(self) -> None:
+        from .review import ReviewScene
+
+        self.app.push(ReviewScene(self.app, self.session))
+
+    def _undo(self) -> None:
+        self.table.undo()
+
+    def _copy_code(self) -> None:
+        from ..launch import copy_text
+
+        text = self.code.text
+        if copy_text(text):
+            self.app.toast(f"Copied the deal code {text}", seconds=3.0)
+        else:
+            self.app.toast(f"The deal code is {text}", seconds=5.0)
 
     def _next(self) -> None:
         if self.table.act(NextDeal()):
@@ -85,11 +132,13 @@ class ScoringScene(ScoreDrawing, Scene):
         w, h = size
         self.buttons = self._make_buttons()
         self.wide = w >= 760
-        foot_h = m.button_h + 2 * m.pad
+        probe = pygame.Rect(m.pad, 0, w - 2 * m.pad, h)  # how many rows the buttons take
+        rows = flow_buttons(self.buttons, probe, m.body, m.button_h, m.pad, m.pad * 2)
+        foot_h = rows * m.button_h + (rows - 1) * m.pad + 2 * m.pad
         self.footer = pygame.Rect(0, h - foot_h, w, foot_h)
         flow_buttons(self.buttons, self.footer.inflate(-2 * m.pad, -2 * m.pad), m.body,
                      m.button_h, m.pad, m.pad * 2)
-        head_lines = 2 + (1 if self._knocked_out() else 0)
+        head_lines = 2 + (1 if self._knocked_out() else 0) + len(self._code_lines(w - 2 * m.pad))
         self.header = pygame.Rect(0, 0, w, int(m.body * 1.5 * head_lines) + m.pad)
         icon = max(m.touch, m.px(44))
         self.sound_button = pygame.Rect(w - m.pad // 2 - icon, 4, icon, icon)
@@ -97,6 +146,26 @@ class ScoringScene(ScoreDrawing, Scene):
         self.body = pygame.Rect(m.pad, self.header.bottom, w - 2 * m.pad,
                                 self.footer.y - self.header.bottom)
         self._layout_rows()
+
+    def _code_line(self) -> str:
+        """The deal's code, and whether hints were used or it was practice."""
+        return " · ".join(self._code_parts())
+
+    def _code_parts(self) -> list[str]:
+        parts = [f"Deal code {self.code.text}"] if self.code is not None else []
+        if self.state.deal_no in self.session.hinted:
+            parts.append("hints used")
+        if self.session.practice:
+            parts.append("practice, not counted")
+        return parts
+
+    def _code_lines(self, width: int) -> list[str]:
+        """The code line, or on a narrow screen the code over its notes."""
+        parts = self._code_parts()
+        whole = " · ".join(parts)
+        if len(parts) < 2 or fonts.font(self.m.small).size(whole)[0] <= width:
+            return [whole] if whole else []
+        return [parts[0], " · ".join(parts[1:])]
 
     def _notes(self) -> list[str]:
         res = self.state.result
@@ -213,6 +282,12 @@ class ScoringScene(ScoreDrawing, Scene):
             self._drag_from = None
             self.app.toggle_mute()
             return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.code is not None \
+                and self.code_rect.collidepoint(event.pos) and self._drag_from is not None \
+                and self.code_rect.collidepoint(self._drag_from):
+            self._drag_from = None
+            self._copy_code()
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press = next((b for b in self.buttons if b.hit(event.pos)), None)
             self._drag_from = event.pos if self._press is None else None
@@ -305,6 +380,13 @@ class ScoringScene(ScoreDrawing, Scene):
         s = fit_text(sub, m.small, palette.TEXT_DIM, surface.get_width() - 2 * m.pad)
         surface.blit(s, s.get_rect(midtop=(surface.get_width() // 2, y)))
         y += s.get_height() + 2
+        for k, code in enumerate(self._code_lines(surface.get_width() - 2 * m.pad)):
+            s = fit_text(code, m.small, palette.HILITE, surface.get_width() - 2 * m.pad)
+            rect = s.get_rect(midtop=(surface.get_width() // 2, y))
+            if k == 0:
+                self.code_rect = rect  # tap it to copy the code
+            surface.blit(s, rect)
+            y += s.get_height() + 2
         out = self._knocked_out_text()
         if out:  # an elimination is news: a tag of its own, not a word in a row
             s = fit_text(out, m.body, palette.TEXT, surface.get_width() - 4 * m.pad, bold=True)

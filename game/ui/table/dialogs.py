@@ -9,7 +9,7 @@ from ...engine import Card
 from ...engine.families import family_of
 from ...engine.game import invalid_reason, pack_cost
 from ..art import cardart, palette
-from ..launch import copy_text, deal_link, in_browser
+from ..launch import code_link, copy_text, deal_link, in_browser
 from ..scene import Scene
 from ..scenes.form_scene import FormScene
 from ..scenes.help import HelpScene
@@ -51,8 +51,13 @@ class PauseDialog(FormScene):
             Text("Your game is saved: Continue in the menu brings it back."),
         ]
         session = app.session
-        if session is not None:  # the same first deal for a friend: the preset and the seed
-            self.link = deal_link(session.rules.name, session.seed)
+        if session is not None:  # this deal's cards for a friend: its code, else the seed
+            code = session.deal_code()
+            self.link = code_link(code.text) if code is not None else \
+                deal_link(session.rules.name, session.seed)
+            if session.practice:
+                rows.append(Text("Practice: Undo (U) takes your last move back; "
+                                 "this match is not counted in the statistics."))
             rows += [Text(f"Share this deal: {self.link}"),
                      Buttons(Button("Copy the link" if in_browser() else "Copy the command",
                                     self._copy, key="share"))]

@@ -23,6 +23,7 @@ from .anim import Animator
 from .commands import TableCommands
 from .draw import draw_table
 from .events import TableEvents
+from .extras import TableExtras
 from .hand import max_groups
 from .input import TableInput
 from .layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
@@ -33,9 +34,11 @@ THINK_BUDGET = 0.003  # seconds of bot thinking per frame
 PAUSE = 0.55  # seconds between AI moves at normal speed
 
 
-class TableScene(TableCommands, TableInput, TableEvents, Scene):
+class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
     """The match in ``app.session`` seen from the bottom seat (the person, or
-    seat 0 in a demo), with the family's ``parts`` composed into it."""
+    seat 0 in a demo; in pass and play the person whose turn it is), with the
+    family's ``parts`` composed into it; practice, hints and pass and play
+    come from ``TableExtras``."""
 
     shows_sound = True  # its title bar has the sound icon
 
@@ -50,7 +53,11 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
         human = self.session.human
         self.demo = human is None
         self.bottom = 0 if human is None else human
+        if self.session.pass_and_play:  # each person keeps their own arrangement
+            app.arrangement = app.hands.get(self.bottom) or app.arrangement
+            app.hands[self.bottom] = app.arrangement
         self.arr = app.arrangement
+        self.init_extras()
         self.arr.most = max_groups(self.state.rules.hand_size)
         self.room = self._room()
         self.anim = Animator()
@@ -157,7 +164,8 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
         return TableRoom(hand_cards=max(14, held + 1),
                          seat_lines=max((p.seat_lines for p in parts), default=0),
                          own_lines=max((p.own_lines for p in parts), default=0),
-                         extra_buttons=max((p.extra_buttons for p in parts), default=0))
+                         extra_buttons=max((p.extra_buttons for p in parts), default=0)
+                         + self.extra_slots())
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.layout is not None and self.layout.size == size:
@@ -224,7 +232,8 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
         st = self.state
         nsel = len(self.selected)
         key = (st.phase, st.to_act, nsel, self.layout.size, self.demo, len(self.hand),
-               self.sitting_out, self.fast, len(self.session.actions))
+               self.sitting_out, self.fast, len(self.session.actions), self.bottom,
+               self.extras_key())
         if key == self._buttons_key:
             return self.buttons
         b: list[Button] = []
@@ -252,6 +261,7 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
         if not self.demo:
             for part in self.parts:
                 b += part.buttons(self)
+        b += self.extra_buttons()
         if self.sitting_out and not self.fast:
             b.append(Button("Skip to the end", self.skip_deal, style="primary", key="skip"))
         lay = self.layout
@@ -333,6 +343,7 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
             return False
         self.anim.finish()
         self.handle_engine_events(self.session.play(action))
+        self.after_move()
         self.app.save_now()  # a person's move is never lost, even if the tab closes
         return True
 
@@ -366,7 +377,14 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
                 if most <= 0:
                     return
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.extras_event(event):  # H (hint), U (undo) where those are on
+            return True
+        return super().handle_event(event)
+
     def update(self, dt: float) -> None:
+        if self.extras_update():  # a cover went up: the screen changes hands first
+            return
         self._warm_faces()
         self.anim.update(dt)
         self.banner.update(dt)
@@ -396,6 +414,7 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
             self.pending = None
             with self.app.timing("play"):
                 self.handle_engine_events(self.session.play(action))
+            self.after_move()
             self.wait = PAUSE * self.speed
 
     def _after_deal(self) -> None:
@@ -414,3 +433,4 @@ class TableScene(TableCommands, TableInput, TableEvents, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)
+        self.draw_extras(surface)

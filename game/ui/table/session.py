@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any
 
 from ...ai.registry import make_bot
@@ -35,9 +36,14 @@ from ...engine import (
     new_match,
     view_for,
 )
+from ...engine.actions import DealStarted
+from ...engine.dealcode import DealCode, DealCodeError, code_for, deal_state
+from ...engine.dealcode import decode as dealcode_decode
 from ...engine.families import PRESETS, family_of, load_rules
 from ...engine.game import core_specs
-from ..players import HUMAN, seat_names
+from ..players import HUMAN, NAMES, seat_names
+
+NAME_LIMIT = 14  # characters of a person's name (it must fit a seat's panel)
 
 # Compact codes for the save file; the class's fields say what follows the code.
 # A family's own actions are saved under their class name (``action_types``).
@@ -146,18 +152,53 @@ def _one_step(bot, view: PlayerView) -> Generator[None, None, Action]:
     yield  # unreachable: makes this function a generator
 
 
+@dataclass(frozen=True)
+class DealRecord:
+    """A finished deal as played: the state it was dealt in, every action
+    until it was settled, and the settled state (what a replay steps through)."""
+
+    start: GameState
+    actions: tuple[Action, ...]
+    end: GameState
+    hinted: bool = False  # the person asked for a hint during it
+
+    def states(self) -> list[GameState]:
+        """The state before each action, and the settled one last."""
+        out = [self.start]
+        for action in self.actions:
+            out.append(apply(out[-1], action)[0])
+        return out
+
+
 class Session:
-    """A match in progress.  ``levels[seat]`` is a bot level, or None for a person."""
+    """A match in progress.  ``levels[seat]`` is a bot level, or None for a person.
+
+    ``start`` (a deal code) begins the match at that code's deal; ``practice``
+    lets the person take moves back (``undo``) and keeps the match out of the
+    statistics; ``hints`` offers the coach's hint at the table; ``names`` names
+    the people's seats when several share the screen (pass and play)."""
 
     def __init__(self, rules: RuleSet, players: int, seed: int,
-                 levels: list[str | None]) -> None:
+                 levels: list[str | None], *, start: DealCode | None = None,
+                 practice: bool = False, hints: bool = False,
+                 names: list[str] | None = None) -> None:
         if len(levels) != players:
             raise ValueError(f"{players} players need {players} seat levels, not {len(levels)}")
         self.rules = rules
         self.players = players
-        self.seed = seed
         self.levels = list(levels)
-        self.state, self.start_events = new_match(rules, players, seed)
+        self.start = start
+        self.practice = bool(practice)
+        self.hints = bool(hints) or self.practice  # practice always offers hints
+        self.custom_names = list(names) if names else None
+        if start is not None:
+            if start.players != players or start.rules() != rules:
+                raise ValueError("the deal code is for other rules or another table")
+            seed = start.seed
+            self.state, self.start_events = deal_state(start)
+        else:
+            self.state, self.start_events = new_match(rules, players, seed)
+        self.seed = seed
         self.action_types = action_types(rules)  # the kinds of action this game has
         self.actions: list[Action] = []
         self.bots: dict[int, Any] = {}
@@ -165,6 +206,14 @@ class Session:
             if level is not HUMAN:
                 self.bots[seat] = self._make_bot(level, seat)
         self._thinking: tuple[int, int, Generator] | None = None
+        self.deal_from = 0  # where in ``actions`` the deal in progress began
+        self.deal_start = self.state
+        self.last_deal: DealRecord | None = None
+        self.undo_points: list[tuple[int, GameState]] = []  # practice: (moves, state)
+        self.hinted: set[int] = set()  # the deals (numbers) in which a hint was asked
+        # called as on_deal_end(session, deal_ended, match_ended) after a move
+        # that settles a deal or ends the match (statistics listen here)
+        self.on_deal_end: Callable[[Session, bool, bool], None] | None = None
 
     def _make_bot(self, level: str, seat: int):
         try:
@@ -176,7 +225,20 @@ class Session:
     # -------------------------------------------------------------- queries
     @property
     def names(self) -> list[str]:
-        return seat_names(self.levels)
+        base = seat_names(self.levels)
+        if not self.custom_names:
+            return base
+        given = [n.strip() if isinstance(n, str) else ""
+                 for n in (self.custom_names + [""] * self.players)[: self.players]]
+        taken = {n for n in given if n}
+        spare = (n for n in NAMES[1:] if n not in taken and n not in base)
+        out = []
+        for name, default in zip(given, base, strict=True):
+            if not name:  # a bot keeps its name unless a person took it
+                name = default if default not in taken else next(spare, default)
+            taken.add(name)
+            out.append(name)
+        return out
 
     @property
     def human(self) -> int | None:
@@ -185,6 +247,15 @@ class Session:
             if level is HUMAN:
                 return seat
         return None
+
+    @property
+    def humans(self) -> list[int]:
+        """Every seat a person plays (more than one: pass and play)."""
+        return [seat for seat, level in enumerate(self.levels) if level is HUMAN]
+
+    @property
+    def pass_and_play(self) -> bool:
+        return len(self.humans) > 1
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and seat in self.bots
@@ -204,13 +275,76 @@ class Session:
             return str(exc)
         return None
 
+    def deal_code(self) -> DealCode | None:
+        """The code of the deal in progress (or just settled)."""
+        try:
+            return code_for(self.deal_start)
+        except DealCodeError:  # a preset made only for a test has no stable code
+            return None
+
+    def decisions(self, seat: int, record: DealRecord | None = None
+                  ) -> list[tuple[PlayerView, Action]]:
+        """What ``seat`` saw and chose at each of its decisions in a deal (the
+        last settled one by default): what the coach reviews."""
+        record = record or self.last_deal
+        if record is None:
+            return []
+        out = []
+        state = record.start
+        for action in record.actions:
+            if state.to_act == seat and state.result is None:
+                out.append((view_for(state, seat), action))
+            state = apply(state, action)[0]
+        return out
+
     # -------------------------------------------------------------- changes
     def play(self, action: Action) -> list[Event]:
         """Apply ``action`` (raises IllegalAction and changes nothing if illegal)."""
-        self.state, events = apply(self.state, action)
+        before = self.state
+        self.state, events = apply(before, action)
         self.actions.append(action)
         self._thinking = None
+        self._track(before, events, notify=True)
         return events
+
+    def _track(self, before: GameState, events: list[Event], notify: bool) -> None:
+        """Keep the deal's start, the practice undo points and the finished
+        deal's record up to date after one applied action."""
+        moves = len(self.actions)
+        actor = before.to_act
+        if self.practice and before.result is None and actor is not None \
+                and self.levels[actor] is HUMAN:
+            self.undo_points.append((moves - 1, before))
+        if any(isinstance(e, DealStarted) for e in events):
+            self.deal_from, self.deal_start = moves, self.state
+            self.undo_points = []
+        ended = self.state.result is not None and before.result is None
+        if ended:
+            self.last_deal = DealRecord(self.deal_start, tuple(self.actions[self.deal_from:]),
+                                        self.state, self.state.deal_no in self.hinted)
+        match_over = self.state.phase == Phase.MATCH_OVER and before.phase != Phase.MATCH_OVER
+        if notify and (ended or match_over) and self.on_deal_end is not None:
+            self.on_deal_end(self, ended, match_over)
+
+    def can_undo(self) -> bool:
+        return self.practice and bool(self.undo_points)
+
+    def undo(self) -> bool:
+        """Practice: back to the person's previous decision, taking back the
+        bots' moves since; the state is exactly the one then.  False if none."""
+        if not self.can_undo():
+            return False
+        moves, state = self.undo_points.pop()
+        del self.actions[moves:]
+        self.state = state
+        self._thinking = None
+        if self.last_deal is not None and self.last_deal.start is self.deal_start:
+            self.last_deal = None  # the deal it recorded is being played again
+        return True
+
+    def note_hint(self) -> None:
+        """The person asked for a hint in this deal (the scores say so)."""
+        self.hinted.add(self.state.deal_no)
 
     def bot_to_act(self) -> int | None:
         seat = self.state.to_act
@@ -264,13 +398,25 @@ class Session:
 
     # ----------------------------------------------------------------- save
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "rules": rules_to_json(self.rules),
             "players": self.players,
             "seed": self.seed,
             "levels": self.levels,
             "actions": [encode_action(a) for a in self.actions],
         }
+        # written only when used, so a plain match saves as it always did
+        if self.start is not None:
+            out["start"] = self.start.text
+        if self.practice:
+            out["practice"] = True
+        if self.hints:
+            out["hints"] = True
+        if self.hinted:
+            out["hinted"] = sorted(self.hinted)
+        if self.custom_names:
+            out["names"] = list(self.custom_names)
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Session:
@@ -290,18 +436,40 @@ class Session:
             raise SaveError("the seat levels are invalid")
         if not isinstance(actions, list):
             raise SaveError("the action list is invalid")
+        extras = _extras(data)
         try:
-            session = cls(rules, players, seed, levels)
+            session = cls(rules, players, seed, levels, **extras)
         except ValueError as exc:
             raise SaveError(f"the saved match cannot be set up: {exc}") from None
         for i, item in enumerate(actions):
             action = decode_action(item, rules)
+            before = session.state
             try:
-                session.state, _ = apply(session.state, action)
+                session.state, events = apply(before, action)
             except IllegalAction as exc:
                 raise SaveError(f"move {i + 1} ({action.describe()}) is illegal: {exc}") from None
             session.actions.append(action)
+            session._track(before, events, notify=False)
+        hinted = data.get("hinted")
+        if isinstance(hinted, list):
+            session.hinted = {n for n in hinted if isinstance(n, int)}
         return session
+
+
+def _extras(data: dict[str, Any]) -> dict[str, Any]:
+    """The optional parts of a saved match (saves made before them lack them)."""
+    out: dict[str, Any] = {"practice": data.get("practice") is True,
+                           "hints": data.get("hints") is True}
+    start = data.get("start")
+    if start is not None:
+        try:
+            out["start"] = dealcode_decode(str(start))
+        except DealCodeError as exc:
+            raise SaveError(f"the match's deal code is unusable ({exc})") from None
+    names = data.get("names")
+    if isinstance(names, list) and all(isinstance(n, str) for n in names):
+        out["names"] = [n[:NAME_LIMIT] for n in names]
+    return out
 
 
 def _const(action: Action) -> Generator[None, None, Action]:

@@ -1,0 +1,285 @@
+"""A finished deal replayed move by move with every hand face up: Back and
+Next (the arrow keys), Start and End (Home, End), Close (Esc).
+
+It steps through the deal's recorded actions from the state it was dealt in
+(``DealRecord``), so what it shows is exactly what happened.  Family-neutral:
+hands, the piles, the cut card and any cards a family keeps on the table
+(``Family.table_cards``) are drawn the same way for every game.  Pushed over
+the scoring screen; changes nothing in the match.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack
+from ...engine.families import family_of
+from ..art import cardart, fonts, palette
+from ..scene import Scene
+from ..table.draw_util import glow
+from ..table.session import DealRecord
+from ..table.wording import card_text, readable, variant_title, wild_text
+from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, panel, press_buttons, wrap
+
+
+def sorted_hand(cards) -> list[Card]:
+    """A hand as a reader scans it: by suit, then rank; jokers last."""
+    return sorted(cards, key=lambda c: (5, 0, c.uid) if c.is_joker
+                  else (int(c.suit), c.rank, c.uid))
+
+
+def describe(before, after, action, names: list[str]) -> str:
+    """One move in words, naming the card (every hand is open in a replay)."""
+    seat = before.to_act
+    who = names[seat] if seat is not None and 0 <= seat < len(names) else "The table"
+    if isinstance(action, DrawStock):
+        new = [c for c in after.hands[seat] if c not in before.hands[seat]]
+        what = f"drew {card_text(new[0])} from the stock" if new else "drew from the stock"
+    elif isinstance(action, DrawDiscard):
+        what = f"took {card_text(before.discard[-1])} from the pile"
+    elif isinstance(action, Declare):
+        what = f"declared, throwing {card_text(action.card)}"
+    elif isinstance(action, Discard):
+        what = f"threw {card_text(action.card)}"
+    elif isinstance(action, Pack):
+        what = "packed"
+    else:
+        what = readable(action.describe(), names)
+    return f"{who} {what}."
+
+
+def moved_card(before, after, action) -> Card | None:
+    """The card a move moved, to point it out (None for moves without one)."""
+    seat = before.to_act
+    if isinstance(action, (DrawStock, DrawDiscard)) and seat is not None:
+        new = [c for c in after.hands[seat] if c not in before.hands[seat]]
+        return new[0] if new else None
+    return getattr(action, "card", None) if isinstance(getattr(action, "card", None), Card) \
+        else None
+
+
+SHOW = 0.42  # the part of a fanned card's width left in view (its corner index)
+
+
+class ReplayScene(Scene):
+    shows_sound = False
+
+    def __init__(self, app, record: DealRecord, names: list[str]) -> None:
+        super().__init__(app)
+        self.record = record
+        self.names = list(names)
+        self.states = record.states()
+        self.actions = record.actions
+        self.lines = [describe(self.states[i], self.states[i + 1], a, self.names)
+                      for i, a in enumerate(self.actions)]
+        self.moved = [moved_card(self.states[i], self.states[i + 1], a)
+                      for i, a in enumerate(self.actions)]
+        self.at = 0  # states[at] is on show: after ``at`` moves
+        self._press: Button | None = None
+        self.buttons: list[Button] = []
+        self.m = Metrics(*app.size)
+
+    # ------------------------------------------------------------ stepping
+    @property
+    def total(self) -> int:
+        return len(self.actions)
+
+    def go(self, at: int) -> None:
+        self.at = max(0, min(self.total, at))
+        self._enable()
+
+    def forward(self) -> None:
+        self.go(self.at + 1)
+
+    def back(self) -> None:
+        self.go(self.at - 1)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def _enable(self) -> None:
+        for b in self.buttons:
+            if b.key in ("first", "back"):
+                b.enabled = self.at > 0
+            elif b.key in ("next", "last"):
+                b.enabled = self.at < self.total
+
+    # ------------------------------------------------------------ layout
+    def resize(self, size: tuple[int, int]) -> None:
+        m = Metrics(*size)
+        self.m = m
+        w, h = size
+        self.buttons = [Button("Start", lambda: self.go(0), key="first"),
+                        Button("Back", self.back, key="back"),
+                        Button("Next", self.forward, style="primary", key="next"),
+                        Button("End", lambda: self.go(self.total), key="last"),
+                        Button("Close", self.close, key="close")]
+        probe = pygame.Rect(m.pad, 0, w - 2 * m.pad, h)
+        rows = flow_buttons(self.buttons, probe, m.body, m.button_h, m.pad, m.pad)
+        foot_h = rows * m.button_h + (rows - 1) * m.pad + 2 * m.pad
+        self.footer = pygame.Rect(0, h - foot_h, w, foot_h)
+        flow_buttons(self.buttons, self.footer.inflate(-2 * m.pad, -2 * m.pad), m.body,
+                     m.button_h, m.pad, m.pad)
+        self._enable()
+        self.title_h = int(m.body * 1.6) + m.pad
+        self.move_rect = pygame.Rect(m.pad, self.title_h, w - 2 * m.pad, int(m.small * 2.8))
+        pile_w = max(34, min(m.px(64), w // 9))
+        self.pile_w = pile_w
+        self.piles = pygame.Rect(m.pad, self.move_rect.bottom + m.pad // 2, w - 2 * m.pad,
+                                 int(pile_w * cardart.CARD_RATIO) + int(m.small * 1.4) + 4)
+        top = self.piles.bottom + m.pad // 2
+        self.seats_area = pygame.Rect(m.pad, top, w - 2 * m.pad, self.footer.y - top - m.pad // 2)
+        n = self.states[0].players
+        cols = 2 if w >= 900 and n > 2 else 1
+        per_col = -(-n // cols)
+        gap = m.pad // 2
+        cw = (self.seats_area.w - gap * (cols - 1)) // cols
+        ch = (self.seats_area.h - gap * (per_col - 1)) // per_col
+        self.cells = []
+        for s in range(n):
+            c, r = divmod(s, per_col)
+            self.cells.append(pygame.Rect(self.seats_area.x + c * (cw + gap),
+                                          self.seats_area.y + r * (ch + gap), cw, ch))
+
+    def _hand_slots(self, cell: pygame.Rect, n: int) -> list[pygame.Rect]:
+        """Where a hand of ``n`` cards goes in a seat's cell: in one row or
+        two, whichever lets the cards be larger while a fanned card still
+        shows its corner (at least ``SHOW`` of its width)."""
+        m = self.m
+        line = int(m.small * 1.35)
+        room_h = cell.h - line - 6
+        inner = cell.w - 12
+        if n == 0 or room_h < 20:
+            return []
+
+        def width(rows: int) -> int:
+            per_row = -(-n // rows)
+            by_height = (room_h - (rows - 1) * 3) / rows / cardart.CARD_RATIO
+            by_width = inner / (1 + SHOW * (per_row - 1))
+            return int(min(by_height, by_width, m.px(120)))
+
+        rows = max((1, 2), key=width)
+        card_w = max(14, width(rows))
+        card_h = int(card_w * cardart.CARD_RATIO)
+        per_row = -(-n // rows)
+        step = card_w + 2 if per_row == 1 else min(card_w + 2, (inner - card_w) / (per_row - 1))
+        slots = []
+        for i in range(n):
+            r, k = divmod(i, per_row)
+            slots.append(pygame.Rect(int(cell.x + 6 + k * step),
+                                     cell.y + line + 4 + r * (card_h + 3), card_w, card_h))
+        return slots
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        press_buttons(self, event)
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_RIGHT: self.forward, pygame.K_SPACE: self.forward,
+                    pygame.K_LEFT: self.back, pygame.K_HOME: lambda: self.go(0),
+                    pygame.K_END: lambda: self.go(self.total), pygame.K_ESCAPE: self.close,
+                    pygame.K_AC_BACK: self.close, pygame.K_BACKSPACE: self.close}
+            act = keys.get(event.key)
+            if act is None:
+                return False  # a global key (M) may take it
+            act()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.m
+        felt(surface)
+        st = self.states[self.at]
+        w = surface.get_width()
+        title = f"Replay · {variant_title(st.rules)} · deal {st.deal_no}"
+        t = fit_text(title, m.body, palette.GOLD, w - 2 * m.pad, bold=True)
+        surface.blit(t, t.get_rect(midtop=(w // 2, m.pad // 2)))
+        count = f"Move {self.at} of {self.total}" if self.at else \
+            f"As dealt · {self.total} moves"
+        line = self.lines[self.at - 1] if self.at else "Every hand is face up. Next steps on."
+        if self.at == self.total and st.result is not None:
+            res = st.result
+            who = self.names[res.winner] if res.winner is not None else ""
+            line += " " + ("Void deal." if res.void or res.winner is None
+                           else "You win the deal." if who == "You" else f"{who} wins the deal.")
+        c = fit_text(count, m.small, palette.TEXT_DIM, self.move_rect.w)
+        surface.blit(c, c.get_rect(midtop=(self.move_rect.centerx, self.move_rect.y)))
+        y = self.move_rect.y + c.get_height()
+        for text in wrap(line, m.small, self.move_rect.w)[:2]:
+            s = fit_text(text, m.small, palette.HILITE, self.move_rect.w, bold=True)
+            surface.blit(s, s.get_rect(midtop=(self.move_rect.centerx, y)))
+            y += int(m.small * 1.2)
+        moved = self.moved[self.at - 1] if self.at else None
+        self._draw_piles(surface, st, moved)
+        for seat, cell in enumerate(self.cells):
+            self._draw_seat(surface, st, seat, cell, moved)
+        pygame.draw.rect(surface, palette.FELT_DARK, self.footer)
+        for b in self.buttons:
+            b.draw(surface, m.body)
+
+    def _wild(self, st, card: Card) -> bool:
+        return card.is_joker or card.kind in st.wild
+
+    def _draw_piles(self, surface, st, moved: Card | None) -> None:
+        m = self.m
+        r = self.piles
+        pw = self.pile_w
+        ph = int(pw * cardart.CARD_RATIO)
+        x = r.x
+        label_y = r.y + ph + 2
+        surface.blit(cardart.back(pw), (x, r.y))
+        lab = fonts.text(f"Stock {len(st.stock)}", m.small, palette.TEXT_DIM)
+        surface.blit(lab, (x, label_y))
+        x += max(pw, lab.get_width()) + m.pad
+        if st.cut is not None:
+            surface.blit(cardart.face(st.cut, pw, wild=self._wild(st, st.cut)), (x, r.y))
+            lab = fonts.text("Cut", m.small, palette.TEXT_DIM)
+            surface.blit(lab, (x, label_y))
+            x += max(pw, lab.get_width()) + m.pad
+        pile = list(st.discard[-5:])
+        step = max(8, pw // 3)
+        for i, card in enumerate(pile):
+            rect = pygame.Rect(x + i * step, r.y, pw, ph)
+            surface.blit(cardart.face(card, pw, wild=self._wild(st, card)), rect)
+            if card == moved and i == len(pile) - 1:
+                glow(surface, rect, palette.HILITE)
+        lab = fonts.text(f"Pile {len(st.discard)}", m.small, palette.TEXT_DIM)
+        surface.blit(lab, (x, label_y))
+        x += pw + step * max(0, len(pile) - 1) + 2 * m.pad  # clear of the glow
+        table = family_of(st.rules).table_cards(st)
+        words = wild_text(st)
+        if table:
+            words = f"{words}  ·  {len(table)} cards on the table" if words else \
+                f"{len(table)} cards on the table"
+        if words and r.right - x > 40:
+            for k, text in enumerate(wrap(words, m.small, r.right - x)[:3]):
+                s = fonts.text(text, m.small, palette.GOLD)
+                surface.blit(s, (x, r.y + k * int(m.small * 1.3)))
+
+    def _draw_seat(self, surface, st, seat: int, cell: pygame.Rect, moved: Card | None) -> None:
+        m = self.m
+        acting = st.to_act == seat
+        panel(surface, cell, alpha=190, radius=8,
+              edge=palette.GOLD if acting else palette.PANEL_EDGE)
+        status = st.status[seat]
+        tags = {"packed": "packed", "dead": "wrong show", "out": "not dealt in"}
+        head = self.names[seat] + (f" · {tags[status]}" if status in tags else "")
+        if acting:
+            head += " · to play"
+        if st.result is not None:
+            row = next((r for r in st.result.seats if r.seat == seat), None)
+            if row is not None and row.status == "winner":
+                head += " · winner"
+            elif row is not None and row.status != "out":
+                head += f" · pays {row.pays}"
+        t = fit_text(head, m.small, palette.GOLD if acting else palette.TEXT, cell.w - 12,
+                     bold=True)
+        surface.blit(t, (cell.x + 6, cell.y + 3))
+        hand = sorted_hand(st.hands[seat])
+        shine = None
+        for card, rect in zip(hand, self._hand_slots(cell, len(hand)), strict=False):
+            surface.blit(cardart.face(card, rect.w, wild=self._wild(st, card)), rect)
+            if card == moved:
+                shine = rect
+        if shine is not None:  # over the cards fanned on top of it
+            glow(surface, shine, palette.HILITE)

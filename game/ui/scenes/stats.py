@@ -1,0 +1,184 @@
+"""The statistics screen: the person's record by game and opponent level,
+and a chart of the last 50 deals (bars drawn with pygame: up for points won,
+down for points lost, gold for a deal won).  Reset asks first."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..art import fonts, palette
+from ..menu_config import VARIANTS
+from ..players import level_name
+from ..widgets import Button, Buttons, Choice, Heading, Metrics, Row, Text, fit_text, right
+from .confirm import ConfirmDialog
+from .form_scene import FormScene
+from .stats_store import MIXED, RECENT, Summary
+
+ALL = None  # the filter that takes every game (or every level)
+
+
+def percent(rate: float | None) -> str:
+    return "–" if rate is None else f"{round(rate * 100)}%"
+
+
+def figures(s: Summary) -> list[tuple[str, str]]:
+    """The numbers the screen shows, as (label, value)."""
+    ppd = s.points_per_deal
+    return [
+        ("Deals played", str(s.deals)),
+        ("Deals won", f"{s.won} ({percent(s.win_rate)})"),
+        ("Matches played", str(s.matches)),
+        ("Matches won", f"{s.matches_won} ({percent(s.match_rate)})"),
+        ("Points per deal", "–" if ppd is None else f"{ppd:+.1f}"),
+        ("Best winning streak", str(s.best_streak)),
+        ("Drops", str(s.drops)),
+        ("Wrong shows", str(s.wrong_shows)),
+        ("Deals with hints", str(s.hinted)),
+        ("Void deals", str(s.void)),
+    ]
+
+
+class Figures(Row):
+    """Label and value pairs in two columns."""
+
+    focusable = False
+
+    def __init__(self, pairs) -> None:
+        self.pairs = pairs  # a callable giving [(label, value)]
+
+    def _line(self, m: Metrics) -> int:
+        return int(m.small * 1.55)
+
+    def height(self, m: Metrics, width: int) -> int:
+        return -(-len(self.pairs()) // 2) * self._line(m) + 4
+
+    def draw(self, surface, rect, m, focus) -> None:
+        pairs = self.pairs()
+        half = rect.w // 2
+        line = self._line(m)
+        for i, (label, value) in enumerate(pairs):
+            col, row = i % 2, i // 2
+            x, y = rect.x + col * half, rect.y + row * line
+            v = fit_text(value, m.small, palette.HILITE, half // 2, bold=True)
+            surface.blit(v, v.get_rect(topright=(x + half - m.pad, y)))
+            lab = fit_text(label, m.small, palette.TEXT, half - v.get_width() - 2 * m.pad)
+            surface.blit(lab, (x, y))
+
+
+class Chart(Row):
+    """The last deals as bars around a zero line."""
+
+    focusable = False
+
+    def __init__(self, deals) -> None:
+        self.deals = deals  # a callable giving [(points, won)], oldest first
+
+    def height(self, m: Metrics, width: int) -> int:
+        return max(m.px(200), 150)
+
+    def draw(self, surface, rect, m, focus) -> None:
+        deals = self.deals()
+        pygame.draw.rect(surface, (14, 46, 32), rect, border_radius=8)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1, border_radius=8)
+        head = f"Last {len(deals)} deals" if deals else f"The last {RECENT} deals"
+        t = fit_text(head, m.small, palette.GOLD, rect.w - 2 * m.pad, bold=True)
+        surface.blit(t, (rect.x + m.pad, rect.y + 4))
+        area = pygame.Rect(rect.x + m.pad, rect.y + t.get_height() + 8, rect.w - 2 * m.pad,
+                           rect.h - t.get_height() - 12 - int(m.small * 1.3))
+        if not deals:
+            s = fit_text("No deals yet: play a game against the computer.", m.small,
+                         palette.TEXT_DIM, area.w)
+            surface.blit(s, s.get_rect(center=area.center))
+            return
+        top = max(1, max(abs(p) for p, _ in deals))
+        mid = area.centery
+        scale = (area.h / 2 - 2) / top
+        slot = area.w / RECENT  # bars keep one width however many deals there are
+        bar = max(2, int(slot * 0.7))
+        for i, (points, won) in enumerate(deals):
+            x = int(area.x + i * slot + (slot - bar) / 2)
+            hgt = max(2, int(abs(points) * scale))
+            color = palette.GOLD if won else (palette.OK if points > 0 else
+                                              (200, 90, 80) if points < 0 else palette.TEXT_DIM)
+            y = mid - hgt if points > 0 else mid
+            pygame.draw.rect(surface, color, (x, y, bar, hgt))
+        pygame.draw.line(surface, palette.TEXT_DIM, (area.x, mid), (area.right, mid), 1)
+        scale_text = fonts.text(f"tallest bar: {top} points", m.small, palette.TEXT_DIM)
+        if scale_text.get_width() + t.get_width() + 3 * m.pad < rect.w:  # in the heading's row
+            surface.blit(scale_text, (rect.right - m.pad - scale_text.get_width(), rect.y + 4))
+        key = "gold: won · green: points up · red: points down"
+        s = fit_text(key, m.small, palette.TEXT_DIM, rect.w - 2 * m.pad)
+        surface.blit(s, (rect.x + m.pad, rect.bottom - s.get_height() - 3))
+
+
+class StatsScene(FormScene):
+    max_width = 620
+    wide_width = 1100
+
+    def __init__(self, app) -> None:
+        self.preset: str | None = ALL
+        self.level: str | None = ALL
+        super().__init__(app)
+
+    @property
+    def store(self):
+        return self.app.stats
+
+    def rows(self) -> list[Row]:
+        store = self.store
+        chart = Chart(lambda: store.recent(self.preset, self.level))
+        chart.column = 1
+        title = Heading("Statistics", big=True)
+        return [
+            title,
+            *([_span(Text(store.problem, color=palette.DANGER))] if store.problem else []),
+            Choice("Game", self._preset_name, self._cycle_preset, key="game"),
+            Choice("Opponents", self._level_name, self._cycle_level, key="opponents"),
+            Figures(lambda: figures(store.summary(self.preset, self.level))),
+            chart,
+            right(Text("Practice games and games with several people at one screen "
+                       "are not counted.")),
+            _span(Buttons(Button("Reset…", self._ask_reset, style="danger", key="reset"),
+                          Button("Done", self.back, style="primary", key="done"))),
+        ]
+
+    # ------------------------------------------------------------ filters
+    def _preset_name(self) -> str:
+        if self.preset is ALL:
+            return "All games"
+        return VARIANTS.get(self.preset, (self.preset, ""))[0]
+
+    def _level_name(self) -> str:
+        if self.level is ALL:
+            return "All levels"
+        return "Mixed levels" if self.level == MIXED else level_name(self.level)
+
+    def _cycle_preset(self, step: int) -> None:
+        keys = [ALL, *self.store.presets()]
+        self.preset = keys[(keys.index(self.preset) + step) % len(keys)]
+        if self.level is not ALL and self.level not in self.store.levels(self.preset):
+            self.level = ALL
+
+    def _cycle_level(self, step: int) -> None:
+        keys = [ALL, *self.store.levels(self.preset)]
+        at = keys.index(self.level) if self.level in keys else 0
+        self.level = keys[(at + step) % len(keys)]
+
+    # ------------------------------------------------------------ reset
+    def _ask_reset(self) -> None:
+        self.app.push(ConfirmDialog(
+            self.app, "Reset the statistics?",
+            "Every number and the chart start again from nothing. This cannot be undone.",
+            yes=("Reset", self._reset), no="Keep them"))
+
+    def _reset(self) -> None:
+        problem = self.store.reset()
+        self.preset = self.level = ALL
+        self.refresh()
+        self.app.toast(problem or "The statistics start afresh.",
+                       palette.DANGER if problem else palette.TEXT, 3.0)
+
+
+def _span(row: Row) -> Row:
+    row.span = True
+    return row
