@@ -38,3 +38,18 @@ web: $(WEB_STAMP)
 
 clean:
 	rm -rf $(VENV) build/web
+
+# Install and play offline: builds the site, installs playwright (the [offline] extra)
+# into .venv, and checks in headless Chromium that the page, loaded once, starts again
+# with its servers stopped (tools/offline_check.py; pygbag's CDN is a local stand-in).
+# The browser is Debian's chromium: --install-browser runs `apt-get install chromium`
+# when no Chromium is found (as root); playwright's own browser download is not used.
+.PHONY: check-offline
+OFFLINE_STAMP := $(VENV)/.offline-installed
+
+$(OFFLINE_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[offline]'
+	touch $(OFFLINE_STAMP)
+
+check-offline: web $(OFFLINE_STAMP)
+	$(PY) tools/offline_check.py --install-browser --site '$(WEB_OUT)' --screenshot build/offline-check.png

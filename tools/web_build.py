@@ -8,11 +8,15 @@ So the game is staged in a temporary folder holding only ``main.py``,
 ``game/`` and ``assets/``, pygbag runs there under a time limit with the
 network and black blocked, and only the finished files are copied out:
 ``index.html``, ``indian-rummy.apk``, ``favicon.png`` and ``icon.png``.
+Then tools/pwa.py makes the site installable and playable offline: it adds
+``manifest.webmanifest``, ``icon-192.png``, ``icon-512.png`` and the service
+worker ``sw.js``, and links the manifest and registers the worker in the page.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import signal
@@ -60,6 +64,17 @@ runpy.run_module("pygbag", run_name="__main__", alter_sys=True)
 
 class BuildError(Exception):
     """The web build cannot go on; the message says why."""
+
+
+def _load_pwa():
+    """tools/pwa.py, by path: this file also runs as a module loaded by the tests."""
+    spec = importlib.util.spec_from_file_location("rummy_pwa", Path(__file__).with_name("pwa.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pwa = _load_pwa()
 
 
 def pick_icon(root: Path) -> tuple[Path, Path]:
@@ -166,6 +181,10 @@ def build(root: Path = ROOT, out: Path | None = None, timeout: float = DEFAULT_T
         stage(root, app_dir)
         run_pygbag(app_dir, favicon, timeout)
         apk = collect(app_dir, out, icon)
+    try:
+        pwa.add_offline_support(out, icon)
+    except pwa.OfflineError as exc:
+        raise BuildError(f"cannot make the site work offline: {exc}") from None
     size = apk.stat().st_size
     if size > budget:
         raise BuildError(f"{apk.name} is {size:,} bytes, over the {budget:,}-byte budget")
@@ -204,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"web build failed: {exc}", file=sys.stderr)
         return 1
     print(describe(apk))
+    print(pwa.describe(apk.parent))
     files = ", ".join(sorted(p.name for p in apk.parent.iterdir()))
     print(f"site in {apk.parent}: {files} ({time.monotonic() - started:.1f} s)")
     print(f"try it: python -m http.server -d {apk.parent}")

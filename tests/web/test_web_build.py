@@ -79,8 +79,10 @@ def site(tmp_path_factory):
 
 def test_build_leaves_the_page_the_package_and_the_icons(site):
     names = sorted(p.name for p in site["out"].iterdir())
-    assert names == ["favicon.png", "icon.png", "index.html", APK]
-    for png in ("favicon.png", "icon.png"):
+    # with what installs it and plays it offline (tools/pwa.py, tests/web/test_pwa.py)
+    assert names == ["favicon.png", "icon-192.png", "icon-512.png", "icon.png", "index.html",
+                     APK, "manifest.webmanifest", "sw.js"]
+    for png in ("favicon.png", "icon.png", "icon-192.png", "icon-512.png"):
         assert (site["out"] / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "bytes" in site["log"] and APK in site["log"]  # the build reports the size
 
