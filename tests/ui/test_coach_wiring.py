@@ -145,3 +145,23 @@ def test_the_real_coach_is_found_when_there_is_one():
     if found is None:
         pytest.skip("game/ai/coach.py is not in this build")
     assert callable(found.hint) and callable(found.review)
+
+
+@pytest.mark.parametrize("variant", ["points", "21card"])
+def test_the_real_coach_thinks_over_frames_and_hints_the_hard_bots_move(variant):
+    from game.ai.registry import make_bot
+
+    coaching.set_coach(None)
+    app = App((1280, 720), load=False, save=False)
+    table = start(app, "hints", variant=variant)
+    view = table.bottom_view()
+    press(app, "hint")
+    frames = 0
+    while table.hint is None and frames < 2000:
+        step(app)
+        frames += 1
+    assert table.hint is not None, "the hint never came"
+    hint = table.hint[2]
+    assert hint.action in view.legal
+    assert hint.action == make_bot("hard", table.session.seed).choose(view)
+    assert table.status()[0].startswith("Hint:")

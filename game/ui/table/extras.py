@@ -15,6 +15,8 @@ Mixed into TableScene; never changes the game except through the session.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from ...engine import Declare, Discard, DrawDiscard, DrawStock, Pack
@@ -26,13 +28,16 @@ from .draw_util import glow
 from .hand import HandArrangement, max_groups
 from .wording import card_name
 
+HINT_SLICE = 0.006  # seconds of the coach's thinking a frame
+
 
 class TableExtras:
     """Practice undo, the coach's hint, and pass and play's change of seat."""
 
     def init_extras(self) -> None:
         self.hint = None  # (moves, seat, Hint) while it is about this position
-        self._hint_due = False  # a hint was asked for: worked out on the next frame
+        self._hint_due = False  # a hint was asked for: worked out over the next frames
+        self._hint_work = None  # (moves when asked, the coach's thinking) while it runs
         self._cover_due = self.session.pass_and_play  # a person must take the screen
         self._covered_deal = 0
 
@@ -87,7 +92,7 @@ class TableExtras:
         self.banner.clear()
         self.pending, self.wait, self.settled_wait, self.fast = None, 0.0, None, False
         self.reveal = True
-        self.hint, self._hint_due = None, False
+        self.hint, self._hint_due, self._hint_work = None, False, None
         self._view_of = self._wild_of = None
         self._buttons_key = None
         self.sync_hand()
@@ -116,15 +121,35 @@ class TableExtras:
         self.say("The coach is thinking…", palette.TEXT_DIM, 30.0)
 
     def _work_out_hint(self) -> None:
-        self._hint_due = False
-        view = self.bottom_view()
-        if not view.legal:
-            return
+        """Think a slice of the coach's hint, a few milliseconds a frame: the
+        browser has one thread, and the strongest bot may think for a second."""
+        moves = len(self.session.actions)
+        if self._hint_work is None or self._hint_work[0] != moves:
+            view = self.bottom_view()
+            if not view.legal:
+                self._hint_due, self._hint_work = False, None
+                return
+            c = coach()
+            sliced = getattr(c, "hint_thought", None)
+            work = sliced(view, seed=self.session.seed) if sliced is not None else None
+            self._hint_work = (moves, work, view)
+        _, work, view = self._hint_work
+        hint = None
         try:
-            hint = coach().hint(view, seed=self.session.seed)
+            if work is None:  # a coach without slices: all at once
+                hint = coach().hint(view, seed=self.session.seed)
+            else:
+                deadline = time.perf_counter() + HINT_SLICE
+                while time.perf_counter() < deadline:
+                    next(work)
+                return  # more next frame
+        except StopIteration as done:
+            hint = done.value
         except Exception:  # a coach that fails must not stop the game
+            self._hint_due, self._hint_work = False, None
             self.say("The coach has no hint for this position.", palette.DANGER)
             return
+        self._hint_due, self._hint_work = False, None
         self.hint = (len(self.session.actions), self.bottom, hint)
         self.session.note_hint()
         self.app.mark_dirty()
