@@ -96,14 +96,15 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(cardart.back(w), lay.stock)
     else:
         pygame.draw.rect(surface, palette.PANEL_EDGE, lay.stock, 2, border_radius=w // 10)
-    pile = [c for c in st.discard if c not in hidden]
+    own_pile = any(getattr(p, "draws_pile", False) for p in scene.parts)  # a family's line
+    pile = [] if own_pile else [c for c in st.discard if c not in hidden]
     if len(pile) >= 2:
         under = cardart.face(pile[-2], w, wild=scene.is_wild(pile[-2]))
         surface.blit(under, lay.discard.move(-w // 7, -w // 12))
     if pile:
         surface.blit(cardart.face(pile[-1], w, wild=scene.is_wild(pile[-1])), lay.discard)
         draw_badges(surface, scene.card_badges(pile[-1]), lay.discard)
-    else:
+    elif not own_pile:
         pygame.draw.rect(surface, palette.PANEL_EDGE, lay.discard, 2, border_radius=w // 10)
     if scene.my_turn and st.phase == Phase.DRAW and not scene.anim.busy:
         glow(surface, lay.stock, palette.HILITE)
@@ -116,7 +117,7 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     label = fonts.text(f"Stock {len(st.stock)}" if roomy else str(len(st.stock)), m.small,
                        palette.TEXT_DIM)
     surface.blit(label, label.get_rect(midtop=(lay.stock.centerx, y)))
-    if roomy:
+    if roomy and not own_pile:
         pile_label = fonts.text("Discards", m.small, palette.TEXT_DIM)
         surface.blit(pile_label, pile_label.get_rect(midtop=(lay.discard.centerx, y)))
     wild = scene.ask("wild_line")
@@ -142,7 +143,8 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     st = scene.state
     who = "You" if not scene.demo else scene.session.names[scene.bottom]
     name_color = palette.GOLD if scene.my_turn else palette.TEXT
-    score_str = score_text(st.rules, st.scores[scene.bottom])
+    score_str = scene.ask("score_line", scene.bottom) or score_text(st.rules,
+                                                                    st.scores[scene.bottom])
     hints = scene.app.settings["hints"] and scene.hand
     tag = seat_tag(scene, scene.bottom)
     size = m.small

@@ -92,8 +92,8 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     count_w = 0
     if rect.w < WIDE and held and not tag:
         count_w = _count(surface, held, right, y + lh // 2, m.small)
-    score = fit_text(score_text(st.rules, st.scores[seat]), m.small, palette.HILITE,
-                     right - x - count_w - 4, bold=True)
+    words = scene.ask("score_line", seat) or score_text(st.rules, st.scores[seat])
+    score = fit_text(words, m.small, palette.HILITE, right - x - count_w - 4, bold=True)
     surface.blit(score, score.get_rect(midleft=(x, y + lh // 2)))
 
 

@@ -21,9 +21,9 @@ and ``ui/table/families/__init__.py`` imports that module.  The table asks
 Besides drawing, a part may answer the table's questions about its family
 (the hooks below, each with a neutral default): buttons for the family's own
 actions, the status line, how the hand is arranged and its groups named,
-the number beside "You", the wild cards in words, the winning show in the
-declare check, words for the family's events, and on the scoring screen a
-table of its own and the name of the loose cards.  Where several parts
+the number beside "You", each player's score in words, the wild cards in
+words, the winning show in the declare check, words for the family's events,
+and on the scoring screen a table of its own and the name of the loose cards.  Where several parts
 answer, the first (in drawing order) that does not say None is used.
 """
 
@@ -73,6 +73,9 @@ class TablePart:
     seat_lines = 0  # lines of small text under each other player's three lines
     own_lines = 0  # lines for the bottom seat's own table cards (``layout.own``)
     extra_buttons = 0  # the most buttons ``buttons`` adds at once
+    # the part draws the discard pile itself (a line spread on the felt): the
+    # table draws only the stock, and a card thrown flies to ``layout.discard``
+    draws_pile = False
 
     def layout(self, lay: TableLayout) -> None:
         """Place the part in the table's layout (computed from the window size)."""
@@ -116,6 +119,11 @@ class TablePart:
 
     def count(self, table: TableScene) -> tuple[str, str] | None:
         """(value, caption) beside "You" in place of the hand's count, or None."""
+        return None
+
+    def score_line(self, table: TableScene, seat: int) -> str | None:
+        """A player's match score in the family's words ("2 / 5 pts"), under
+        their name, or None for the table's own."""
         return None
 
     def wild_line(self, table: TableScene) -> str | None:
