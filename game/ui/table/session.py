@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
+import types
+import typing
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -85,11 +87,14 @@ def rules_from_json(data: Any) -> RuleSet:
 
 
 def _encode(value: Any) -> Any:
-    """A field's value as JSON: a card as its id, tuples (of cards) as lists."""
+    """A field's value as JSON: a card as its id, tuples (of cards) as lists,
+    a family's record (Vazhushal's ``TableMeld``) as an object of its fields."""
     if isinstance(value, Card):
         return value.uid
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
 
 
@@ -115,17 +120,32 @@ def _cards(value: Any, depth: int) -> tuple:
     return tuple(_cards(v, depth - 1) for v in value)
 
 
-def _decode(annotation: str, value: Any, data: Any) -> Any:
-    """A field's saved value back, by the field's annotation (``Card``,
-    ``tuple[Card, ...]``, ``tuple[tuple[Card, ...], ...]``, ``bool``, ``str``)."""
-    if "Card" in annotation:
-        depth = annotation.count("tuple[")
-        return _card(value) if depth == 0 else _cards(value, depth)
-    if annotation == "bool" and isinstance(value, bool):
+def _decode(tp: Any, value: Any, data: Any) -> Any:
+    """A field's saved value back, by the field's type: ``Card``, tuples of
+    them (nested), ``X | None``, ``bool``, ``str``, ``int`` and a family's
+    records (dataclasses of those)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if tp is Card:
+        return _card(value)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) == 1:
+            return _decode(inner[0], value, data)
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if isinstance(value, list):
+            return tuple(_decode(args[0], v, data) for v in value)
+    elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        hints = typing.get_type_hints(tp)
+        names = [f.name for f in dataclasses.fields(tp)]
+        if isinstance(value, dict) and sorted(value) == sorted(names):
+            return tp(**{n: _decode(hints[n], value[n], data) for n in names})
+    elif tp is bool and isinstance(value, bool):
         return value
-    if annotation == "str" and isinstance(value, str):
+    elif tp is str and isinstance(value, str):
         return value
-    if annotation == "int" and isinstance(value, int) and not isinstance(value, bool):
+    elif tp is int and isinstance(value, int) and not isinstance(value, bool):
         return value
     raise SaveError(f"bad value in action {data!r}")
 
@@ -143,7 +163,8 @@ def decode_action(data: Any, rules: RuleSet | None = None) -> Action:
     fields = dataclasses.fields(cls)
     if len(data) != 1 + len(fields):
         raise SaveError(f"action {data[0]} takes {len(fields)} value(s): {data!r}")
-    args = [_decode(str(f.type), value, data) for f, value in zip(fields, data[1:], strict=True)]
+    hints = typing.get_type_hints(cls)
+    args = [_decode(hints[f.name], value, data) for f, value in zip(fields, data[1:], strict=True)]
     return cls(*args)
 
 
