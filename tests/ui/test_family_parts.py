@@ -116,6 +116,9 @@ def test_the_tiplu_is_never_drawn_for_a_seat_that_has_not_seen(monkeypatch):
         drawn.append(card)
         return face(card, width, **kw)
     monkeypatch.setattr(cardart, "face", spy)
+    # the part keeps the faces it made: start empty, so every face it shows is drawn here
+    from game.ui.table.families import marriage as marriage_part
+    monkeypatch.setattr(marriage_part, "_faces", {})
     step(app, 3)
     assert table.bottom_view().cut is None and tiplu not in drawn
     # the wild cards are neither marked nor named for this seat yet

@@ -170,3 +170,21 @@ def test_the_rules_page_words_the_options_and_their_defaults():
 @pytest.mark.parametrize("match,words", [("first_to", "2 / 5 pts"), ("fixed_deals", "2 pts")])
 def test_game_points_read_as_a_race_or_a_tally(match, words):
     assert race_text(WipeRules(match=match), 2) == words
+
+
+def test_the_end_of_deal_beat_names_the_stock_out_and_the_winners_melds():
+    from game.ui.table.showdown import ShowdownScene
+
+    app = laid_down_app()
+    table = app.top
+    press(app, "finish")
+    wait_until(app, lambda: isinstance(app.top, ScoringScene))
+    names = table.session.names
+    beat = ShowdownScene(app, table)
+    assert beat.title == f"{names[1]} wins the stock-out"  # not "declared: Rummy!"
+    words = WipeWords()
+    win = next(r for r in table.state.result.seats if r.seat == 1)
+    shown = words.seat_cards(table, win)
+    # the winner's melds as the scores name them ("Pure sequence · 30"), then the hand
+    assert beat.titles[:len(shown.names)] == [n[:1].upper() + n[1:] for n in shown.names]
+    assert beat.titles[-1] == words.loose_title(table, win)

@@ -217,8 +217,10 @@ class ScoreDrawing:
             delta = st.result.deltas[r.seat] if st.result else 0
             pays = (f"+{delta}" if delta >= 0 else f"−{-delta}") \
                 if not st.rules.lower_is_better else "scores 0"
-        else:
+        elif r.pays or (st.result is not None and st.result.deltas[r.seat]):
             pays = f"pays {r.pays}"
+        else:  # nothing changes hands (Vazhushal's loser: no game point)
+            pays = ""
         total = score_text(st.rules, st.scores[r.seat])
         knocked_out = not st.in_match[r.seat] and r.status != "out"
         head = f"{names[r.seat]}" + (f" · {status}" if status else "")

@@ -152,6 +152,11 @@ class TablePart:
         """The label over a seat's cards in no meld on the scoring screen, or None."""
         return None
 
+    def showdown_title(self, table: TableScene, result: DealResult, who: str) -> str | None:
+        """The headline over the winner's cards at the end of a deal (``who``:
+        "You" or the winner's name), or None for "… declared: Rummy!"."""
+        return None
+
     @property
     def badges(self) -> bool:
         """Whether this part marks card faces (it overrides ``card_badge``)."""

@@ -41,18 +41,22 @@ class ShowdownScene(Scene):
         self.groups: list[list] = []
         self.titles: list[str] = []
         if win is not None:
-            self.groups = [list(m) for m in win.melds]
-            self.titles = [n.capitalize() for n in win.meld_names]
-            if win.deadwood:
-                self.groups.append(list(win.deadwood))
-                self.titles.append("Loose")
+            own = table.ask("seat_cards", win)  # the family's layout, as the scores show it
+            melds, titles, loose = ((own.groups, own.names, own.loose) if own is not None
+                                    else (win.melds, win.meld_names, win.deadwood))
+            self.groups = [list(m) for m in melds]
+            self.titles = [n[:1].upper() + n[1:] for n in titles]
+            if loose:
+                self.groups.append(list(loose))
+                self.titles.append(table.ask("loose_title", win) or "Loose")
         who = names[res.winner] if res and res.winner is not None else ""
         you = who == names[table.bottom] and not table.demo
         if res is None or res.void or win is None:
             self.title = "Void deal: no one pays"
             self.sub = ""
         elif self.groups:
-            self.title = f"{'You' if you else who} declared: Rummy!"
+            self.title = (table.ask("showdown_title", res, "You" if you else who)
+                          or f"{'You' if you else who} declared: Rummy!")
             why = win.why if win.why and win.why.lower() != "declared" else ""
             why = readable(why, names)
             self.sub = why[:1].upper() + why[1:]

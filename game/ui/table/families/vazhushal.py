@@ -164,6 +164,11 @@ class WipeWords(TablePart):
                         tuple(f"{meld_name(m)} · {m.value}" for m in melds),
                         tuple(seat.deadwood))
 
+    def showdown_title(self, table: TableScene, result: DealResult, who: str) -> str:
+        if any(n.startswith("stock out") for n in result.notes):
+            return f"{who} {'win' if who == 'You' else 'wins'} the stock-out"
+        return f"{who} went out!"
+
     def loose_title(self, table: TableScene, seat: SeatResult) -> str:
         wild = table.state.wild
         cost = sum(left_value(c, wild) for c in seat.deadwood)
