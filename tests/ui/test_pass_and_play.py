@@ -180,3 +180,28 @@ def test_session_names_never_repeat():
     s.levels, s.players, s.custom_names = [None, None, "easy", "easy"], 4, ["Anu", "Ravi", "", ""]
     names = s.names
     assert names[:2] == ["Anu", "Ravi"] and len(set(names)) == 4
+
+
+def test_the_info_line_names_the_person_holding_the_device(monkeypatch):
+    from game.ui.art import fonts
+
+    app = pass_and_play_app()
+    step(app)
+    check = app.top
+    assert isinstance(check, CoverScene)
+    click(app, check.buttons[0].rect.center)
+    table = app.top
+    written = []
+    text = fonts.text
+
+    def spy(words, *args, **kw):
+        written.append(words)
+        return text(words, *args, **kw)
+    monkeypatch.setattr(fonts, "text", spy)
+    step(app)
+    # not "You": two people share the bottom seat, turn by turn
+    assert session_name(table) in written and "You" not in written
+
+
+def session_name(table) -> str:
+    return table.session.names[table.bottom]

@@ -38,7 +38,8 @@ def keyboard(rules: RuleSet) -> str:
     keys += ["V: see the whole discard pile (or tap the pile when it is not your turn).",
              "G: group the selected cards.", "A: arrange.", "S: sort by suit.",
              "N: sort by rank.", "Enter: next deal on the scores.", "Esc: pause menu.",
-             "H or F1: this help.", "M: sound on/off."]
+             "F1 (or H when hints are off): this help.", "H: a hint, when hints are on.",
+             "U or Ctrl+Z: take back your move (practice).", "M: sound on/off."]
     return "  ".join(keys)
 
 

@@ -141,7 +141,9 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     m = lay.m
     r = lay.info
     st = scene.state
-    who = "You" if not scene.demo else scene.session.names[scene.bottom]
+    # a demo has no "you"; in pass-and-play the bottom seat changes hands, so name it
+    named = scene.demo or scene.session.pass_and_play
+    who = scene.session.names[scene.bottom] if named else "You"
     name_color = palette.GOLD if scene.my_turn else palette.TEXT
     score_str = scene.ask("score_line", scene.bottom) or score_text(st.rules,
                                                                     st.scores[scene.bottom])
