@@ -1,0 +1,176 @@
+"""The search shared by every family: sampled worlds, candidate moves played
+out, the choice by expected utility under the match format.
+
+For one decision the caller gives a few candidate moves (a family's
+heuristic has already pruned the obviously bad ones) and a ``Model`` of its
+family.  Worlds are drawn one at a time; in each, every candidate still in
+the race is applied and played out by the family's rollout policy (the same
+world for every candidate, so their differences are measured on the same
+cards), and the score changes are turned into this seat's utility
+(``utility``).  After ``min_worlds`` worlds a candidate whose mean trails the
+leader's by more than ``z`` standard errors of the paired difference leaves
+the race; the search stops when one is left or the budget of rollouts is
+spent.  The choice is the best mean plus the candidate's prior (a family's
+heuristic preference, in utility units, which keeps the heuristic's choice
+when the rollouts cannot tell the moves apart).
+
+The search yields after every rollout, so one slice of ``think`` is one
+rollout (a fraction of a millisecond to a few).  It keeps nothing between
+decisions, and its random numbers come from the caller's seeded source, so
+the same view and seed give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+BROWSER = sys.platform == "emscripten"
+
+
+class Model(Protocol):
+    """What a family gives the search (13-card: ``search.thirteen_model``).
+
+    ``prepare(view)`` builds the per-decision context (tables, what the log
+    says about each hand); ``sample(ctx, rng)`` draws one world consistent
+    with the log; ``outcome(ctx, world, action)`` is a generator that plays
+    ``action`` in a copy of the world, then the rest of the deal with the
+    rollout policy (or up to a horizon and then the family's static
+    evaluation), yielding every few turns, and returns the score change of
+    every seat as the match format records it (Pool: penalties added), or
+    None when the deal would be void."""
+
+    def prepare(self, view) -> Any: ...
+
+    def sample(self, ctx: Any, rng: random.Random) -> Any: ...
+
+    def outcome(self, ctx: Any, world: Any, action
+                ) -> Generator[None, None, list[float] | None]: ...
+
+
+@dataclass
+class Candidate:
+    action: Any
+    prior: float = 0.0  # utility added at the choice (the heuristic's preference)
+    values: list[float] = field(default_factory=list)
+    alive: bool = True
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    rollouts: int = 48  # most rollouts for one decision
+    min_worlds: int = 6  # worlds before any candidate may leave the race
+    max_worlds: int = 24
+    z: float = 2.0  # how sure the race must be to drop a candidate
+
+    def scaled(self, factor: float) -> Budget:
+        return Budget(max(4, int(self.rollouts * factor)), max(2, int(self.min_worlds * factor)),
+                      max(3, int(self.max_worlds * factor)), self.z)
+
+
+# ------------------------------------------------------------------ utility
+
+
+def utility(view, deltas: list[float] | None) -> float:
+    """This seat's gain from a deal's score changes, by match format.
+
+    Points, rounds, deals: the score change itself (points or chips).
+    Pool: the change of a simple match equity, one's share of the room left
+    under the limit (r / sum r, an eliminated player 0), scaled by the room
+    left in all so that a small change is worth about a point: a penalty
+    costs more the closer it brings one to elimination, and another player's
+    penalty is worth something too."""
+    if deltas is None:
+        return 0.0
+    me = view.seat
+    if view.rules.match != "pool":
+        return float(deltas[me])
+    limit = view.rules.pool_limit
+    seats = [s for s in range(view.players) if view.in_match[s]]
+    before = {s: max(0, limit - view.scores[s]) for s in seats}
+    after = {s: max(0, limit - view.scores[s] - deltas[s]) for s in seats}
+    total_before = sum(before.values()) or 1
+    total_after = sum(after.values())
+    share_before = before.get(me, 0) / total_before
+    share_after = after.get(me, 0) / total_after if total_after else 0.0
+    return (share_after - share_before) * total_before
+
+
+# ------------------------------------------------------------------- search
+
+
+def search(view, model: Model, candidates: list[Candidate], budget: Budget,
+           rng: random.Random, race: bool = True) -> Generator[None, None, list[Candidate]]:
+    """Play ``candidates`` out over sampled worlds (see the module
+    docstring); returns them with ``values`` filled (a candidate that left
+    the race has fewer values and ``alive`` False)."""
+    if len(candidates) < 2:
+        return candidates
+    ctx = model.prepare(view)
+    yield
+    spent = 0
+    for world_no in range(budget.max_worlds):
+        live = [c for c in candidates if c.alive]
+        if len(live) <= 1 or spent + len(live) > budget.rollouts:
+            break
+        world = model.sample(ctx, rng)
+        yield
+        for c in live:
+            deltas = yield from model.outcome(ctx, world, c.action)
+            c.values.append(utility(view, deltas))
+            spent += 1
+            yield
+        if race and world_no + 1 >= budget.min_worlds:
+            _race(live, budget.z)
+    return candidates
+
+
+def paired(c: Candidate, base: Candidate) -> tuple[float, float]:
+    """Mean and standard error of ``c``'s utility minus ``base``'s, over the
+    worlds both were played in."""
+    diffs = [a - b for a, b in zip(c.values, base.values, strict=False)]
+    n = len(diffs)
+    if not n:
+        return 0.0, math.inf
+    m = sum(diffs) / n
+    var = sum((d - m) ** 2 for d in diffs) / max(1, n - 1)
+    return m, math.sqrt(var / n) if n > 1 else math.inf
+
+
+def choose(candidates: list[Candidate], tau: float) -> Candidate:
+    """The candidate with the best prior plus its measured advantage over
+    the heuristic's favourite (the best prior), shrunk by how sure the
+    measure is: an advantage measured with standard error ``se`` counts
+    ``tau**2 / (tau**2 + se**2)`` of itself (``tau``: the spread of true
+    differences expected between candidates, in utility units).  With few
+    worlds the heuristic's choice stands unless the rollouts disagree
+    clearly."""
+    base = max(candidates, key=lambda c: c.prior)
+    best, best_score = base, base.prior
+    for c in candidates:
+        if c is base:
+            continue
+        m, se = paired(c, base)
+        score = c.prior + m * tau * tau / (tau * tau + se * se)
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def _race(live: list[Candidate], z: float) -> None:
+    """Drop the candidates clearly behind the leader (paired differences)."""
+    leader = max(live, key=lambda c: c.mean + c.prior)
+    for c in live:
+        if c is leader:
+            continue
+        m, se = paired(c, leader)
+        if m + c.prior - leader.prior + z * se < 0:
+            c.alive = False
