@@ -12,9 +12,11 @@ sits in every seat with the same cards.  A match is the preset's whole
 match (one deal for Points, until one player is left for Pool).  The summary
 gives, per bot: deals, win rate among decided deals (Wilson 95% interval),
 points per deal with a 95% interval taken over seeds (the rotations of one
-seed are one sample, so the interval respects the pairing), packs, what it
-paid when it lost without packing, and matches won.  ``vs`` is each bot's
-points per deal minus the mean of the other bots', with its interval.  In
+seed are one sample, so the interval respects the pairing; a ratio interval,
+since a Pool seed plays more deals than another), packs, what it paid when
+it lost without packing, and matches won (Wilson interval).  ``vs`` is each
+bot's points per deal minus the mean of the other bots', averaged over
+seeds, with its interval.  In
 Pool a deal's "points" are minus the penalty it added (higher is better).
 With ``--jsonl`` one line per seed is written, so runs split over seed
 ranges (one per core) can be summed with ``--merge``.
@@ -65,6 +67,21 @@ def wilson(won: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ratio_interval(pairs: list[tuple[float, float]], z: float = 1.96) -> tuple[float, float]:
+    """95% interval of sum(x) / sum(d) over samples (x, d) (the delta
+    method): points per deal when seeds play different numbers of deals."""
+    n = len(pairs)
+    total = sum(d for _, d in pairs)
+    if n < 2 or not total:
+        r = sum(x for x, _ in pairs) / total if total else 0.0
+        return r, r
+    r = sum(x for x, _ in pairs) / total
+    mean_d = total / n
+    var = sum((x - r * d) ** 2 for x, d in pairs) / (n - 1)
+    half = z * math.sqrt(var / n) / mean_d
+    return r - half, r + half
 
 
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -180,8 +197,8 @@ def summarise(per_seed: list[dict[str, Record]], meta: dict | None = None) -> di
     bots = {}
     for name, rec in totals.items():
         lo, hi = rec.interval()
-        ppd = [r[name].points / r[name].deals for r in per_seed if r.get(name) and r[name].deals]
-        m, plo, phi = mean_interval(ppd)
+        plo, phi = ratio_interval([(r[name].points, r[name].deals) for r in per_seed
+                                   if r.get(name) and r[name].deals])
         others = [o for o in totals if o != name]
         entry = {
             "deals": rec.deals, "won": rec.won, "win_rate": round(rec.win_rate, 4),

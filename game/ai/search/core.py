@@ -2,22 +2,25 @@
 out, the choice by expected utility under the match format.
 
 For one decision the caller gives a few candidate moves (a family's
-heuristic has already pruned the obviously bad ones) and a ``Model`` of its
-family.  Worlds are drawn one at a time; in each, every candidate still in
-the race is applied and played out by the family's rollout policy (the same
+heuristic has already pruned the obviously bad ones), each with a prior (the
+heuristic's preference, in utility units), and a ``Model`` of its family.
+``search`` draws worlds one at a time; in each, every candidate still in the
+race is applied and played out by the family's rollout policy (the same
 world for every candidate, so their differences are measured on the same
 cards), and the score changes are turned into this seat's utility
-(``utility``).  After ``min_worlds`` worlds a candidate whose mean trails the
-leader's by more than ``z`` standard errors of the paired difference leaves
-the race; the search stops when one is left or the budget of rollouts is
-spent.  The choice is the best mean plus the candidate's prior (a family's
-heuristic preference, in utility units, which keeps the heuristic's choice
-when the rollouts cannot tell the moves apart).
+(``utility``).  After ``min_worlds`` worlds a candidate whose mean, prior
+included, trails the leader's by more than ``z`` standard errors of the
+paired difference leaves the race; the search stops when one is left or the
+budget of rollouts is spent.  ``choose`` then keeps the heuristic's
+favourite unless another candidate's measured advantage, shrunk by how sure
+it is, outweighs the difference of priors.
 
-The search yields after every rollout, so one slice of ``think`` is one
-rollout (a fraction of a millisecond to a few).  It keeps nothing between
-decisions, and its random numbers come from the caller's seeded source, so
-the same view and seed give the same choice.
+The search is a generator: it yields after every world, every rollout and
+every few turns of a rollout (the model's ``outcome`` yields too), so a
+slice of ``think`` stays well under a frame's budget.  It keeps nothing
+between decisions, its budget is counted in rollouts (never in wall time)
+and its random numbers come from the caller's seeded source, so the same
+view and seed give the same choice.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ BROWSER = sys.platform == "emscripten"
 
 
 class Model(Protocol):
-    """What a family gives the search (13-card: ``search.thirteen_model``).
+    """What a family gives the search (13-card: ``search.thirteen.ThirteenModel``).
 
     ``prepare(view)`` builds the per-decision context (tables, what the log
     says about each hand); ``sample(ctx, rng)`` draws one world consistent
@@ -72,6 +75,9 @@ class Budget:
     z: float = 2.0  # how sure the race must be to drop a candidate
 
     def scaled(self, factor: float) -> Budget:
+        """A smaller or larger budget (a budget of no rollouts stays none)."""
+        if not self.rollouts:
+            return self
         return Budget(max(4, int(self.rollouts * factor)), max(2, int(self.min_worlds * factor)),
                       max(3, int(self.max_worlds * factor)), self.z)
 

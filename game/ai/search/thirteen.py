@@ -207,19 +207,20 @@ class Table:
     def after_draw(self, c: list[int], barred: int | None, new: int | None = None
                    ) -> tuple[bool, int]:
         """A hand of 14 cards: (True, kind) to declare throwing ``kind``, or
-        (False, kind) to throw it.  ``new`` is the card just drawn: a hand
-        that did not show last turn can show now only with it in a meld, so
-        a natural card with no neighbour in the hand, and fewer than two
-        wild cards to go with it, leaves nothing to check.  Otherwise the
-        exact evaluator is asked, only when the loose cards could be covered
-        by the wild cards held."""
+        (False, kind) to throw it (a plain throw is never ``barred``, the
+        card just taken from the pile when the rules forbid throwing it; a
+        show does not check it: a rare inaccuracy).  ``new`` is the card just
+        drawn: a hand that did not show last turn can show now only with it
+        in a meld, so a natural card with no neighbour in the hand leaves
+        nothing to check (two wild cards could still meld it: rare, and
+        ignored).  Otherwise the exact evaluator is asked, only when a pure
+        run is held and the loose cards could be covered by the wild cards."""
         m = self.mask(c)
         scores = self.keep_scores(c, m)
         wilds = 0
         for k in self.wild_kinds:
             wilds += c[k]
         if new is not None and not self.w[new] and not m & NEARM[new]:
-            # (with two wild cards it could still make a meld: rare, ignored)
             return False, self.throw(c, barred, scores)
         # in half wild cards: a loose card alone needs two wild cards to
         # make a meld, one beside another loose card half of one
