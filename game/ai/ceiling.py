@@ -1,15 +1,24 @@
-"""How much reading the next player's hand can be worth, measured with an
-oracle that is told the truth.
+"""How much knowing the hidden hands can be worth, measured with bots that
+are told the truth (for measuring only: no level ever sees another hand).
 
     python -m game.ai.ceiling [--deals 2000] [--seed 1]
+    python -m game.ai.ceiling --search [--players 2] [--seeds 1-1000] [--jsonl F]
 
-The oracle is hard with one piece of forbidden knowledge: of the discards
-hard weighs (medium's value within ``hard.MARGIN`` of its best), it knows
+The oracle is the reading bot (``hard.ReadingBot``: hard before the
+search) with one piece of forbidden knowledge: of the discards it weighs
+(medium's value within ``hard.READ_MARGIN`` of its best), it knows
 which ones the next player would take, and throws the best one they would
 not take, when there is one.  That is what hard's reading (``reading.py``, ``worlds.py``)
 guesses at from the log.  Against medium in two-player Points, duplicate
 deals (each seed played from both seats), it wins about 61% of the deals:
 no honest reading of the next player's hand can gain more than that.
+
+``--search`` measures the search bot's ceiling: ``ClairvoyantBot`` is hard
+with a world sampler that puts every other player's real hand in every
+world (the stock is still drawn at random from the rest).  Against mediums,
+duplicate deals, it is what hard would reach if its guesses at the hidden
+hands were perfect: the most any improvement of ``search.thirteen``'s
+``WorldSampler`` can give.
 """
 
 from __future__ import annotations
@@ -21,14 +30,15 @@ import time
 from ..engine import DrawDiscard, PlayerView, preset
 from .arena import Arena
 from .base import Thought
-from .hard import HardBot
+from .hard import HardBot, ReadingBot
 from .judge import Judge, adding, kinds_of
 from .medium import MediumBot
+from .search.thirteen import Deal, ThirteenModel, counts_of
 from .shape import need_of
 
 
-class OracleBot(HardBot):
-    """Hard's choice of candidates, but told whether the next player would
+class OracleBot(ReadingBot):
+    """The reading bot's choice of candidates, but told whether the next player would
     take each one.  ``peek(seat)`` returns that seat's real hand; only a
     measuring loop that holds the whole game state can give it one."""
 
@@ -53,6 +63,77 @@ class OracleBot(HardBot):
         return min(cands, key=lambda t: (feeds(t), t[0], t[1], t[2].uid))[2]
 
 
+class ClairvoyantModel(ThirteenModel):
+    """The 13-card model with the real hands of the other players in every
+    world; ``peek(seat)`` returns a seat's real hand (cards)."""
+
+    def __init__(self, know_of, peek) -> None:
+        super().__init__(know_of)
+        self.peek = peek
+
+    def sample(self, ctx, rng) -> Deal:
+        sampler = ctx.sampler
+        view = sampler.view
+        # the unseen cards and the cards known to be held are everything
+        # not in my hand or face up: the real hands come out of them
+        pool = list(sampler.pool)
+        for _, known, *_ in sampler.seats:
+            pool.extend(known)
+        hands = {view.seat: list(sampler.mine)}
+        for seat, *_ in sampler.seats:
+            real = [c.kind for c in self.peek(seat)]
+            for kind in real:
+                pool.remove(kind)
+            hands[seat] = counts_of(real)
+        rng.shuffle(pool)
+        stock = Deal.streams(pool[:view.stock_size], sampler.order)
+        deal = Deal(hands, stock, list(sampler.pile), view.seat, list(sampler.order),
+                    dict(sampler.owed), list(view.turns_taken), rng.getrandbits(32))
+        deal.picked = view.picked.kind if view.picked is not None else None
+        return deal
+
+
+class ClairvoyantBot(HardBot):
+    """Hard whose search plays out the real hands (``ClairvoyantModel``)."""
+
+    name = "clairvoyant"
+    description = "Hard that sees the other hands (for measuring only)."
+
+    def __init__(self, seed: int = 0, peek=None) -> None:
+        super().__init__(seed)
+        if peek is not None:
+            self.model = ClairvoyantModel(self.knowledge, peek)
+
+
+def search_ceiling(players: int, seeds: list[int], variant: str = "points",
+                   jsonl: str | None = None) -> dict:
+    """``ClairvoyantBot`` against ``players - 1`` mediums, every seed from
+    every seat; the arena's summary."""
+    from dataclasses import asdict
+
+    from .arena import summarise
+
+    names = ["clairvoyant"] + ["medium"] * (players - 1)
+    arena = Arena(preset(variant),
+                  [lambda s: ClairvoyantBot(s, peek=lambda seat: arena.state.hands[seat])]
+                  + [MediumBot] * (players - 1), names)
+    meta = {"variant": variant, "players": players, "bots": names}
+    per_seed = []
+    out = open(jsonl, "a") if jsonl else None  # noqa: SIM115
+    try:
+        for seed in seeds:
+            recs = arena.run_seed(seed)
+            per_seed.append(recs)
+            if out is not None:
+                out.write(json.dumps({"seed": seed, "meta": meta,
+                                      "records": {n: asdict(r) for n, r in recs.items()}}) + "\n")
+                out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    return summarise(per_seed, meta)
+
+
 def duel(deals: int, seed: int) -> dict:
     """Oracle against medium, two players, Points; each seed from both seats."""
     took = {"oracle": 0, "medium": 0}
@@ -70,12 +151,23 @@ def duel(deals: int, seed: int) -> dict:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description="Oracle reading against medium (duplicate deals).")
+    ap = argparse.ArgumentParser(description="Bots told the hidden hands, against medium "
+                                 "(duplicate deals).")
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--search", action="store_true",
+                    help="the search bot's ceiling (ClairvoyantBot) instead of the reading oracle")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--variant", default="points")
+    ap.add_argument("--seeds", default="1-1000", help="with --search: e.g. 1-1000")
+    ap.add_argument("--jsonl", help="with --search: one line per seed (arena --merge reads it)")
     args = ap.parse_args()
     start = time.perf_counter()
-    out = duel(args.deals, args.seed)
+    if args.search:
+        from .arena import _parse_seeds
+        out = search_ceiling(args.players, _parse_seeds(args.seeds), args.variant, args.jsonl)
+    else:
+        out = duel(args.deals, args.seed)
     out["seconds"] = round(time.perf_counter() - start, 1)
     print(json.dumps(out))
 

@@ -314,3 +314,22 @@ def test_the_drop_is_weighed_against_the_calibrated_estimate_of_playing_on():
     v4 = view(state4)
     assert bot.drop_is_better(v4, play=-25.0, drop=-20.0)
     assert not bot.drop_is_better(v4, play=-17.0, drop=-20.0)
+
+
+# ------------------------------------------------------------- the ceiling
+
+
+def test_the_clairvoyant_world_holds_the_real_hand_and_every_card_once():
+    from game.ai.ceiling import ClairvoyantBot
+
+    state = _picked_twos()
+    v = view(state)
+    bot = ClairvoyantBot(1, peek=lambda seat: state.hands[seat])
+    ctx = bot.model.prepare(v)
+    world = bot.model.sample(ctx, random.Random(5))
+    real = "2S 2C 3H 6S 7S 8C 9C JH QS 5D 6D 7D 2D"  # dealt, less KH, plus 2D
+    assert world.hands[0] == counts_of(_kinds(real))
+    assert world.hands[1] == counts_of(c.kind for c in v.hand)
+    # the stock is what is left: the real stock's cards, in some order
+    stock = sorted(kk for s in world.stock.values() for kk in s)
+    assert stock == sorted(c.kind for c in state.stock)
