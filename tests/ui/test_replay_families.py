@@ -42,3 +42,54 @@ def test_each_family_has_codes_replays_and_take_backs(variant, players):
     press(app, "undo")
     table = app.top
     assert isinstance(table, TableScene) and table.state.result is None
+
+
+@pytest.mark.parametrize("variant", ["vazhushal", "marriage"])
+def test_the_replay_shows_every_seats_laid_groups_under_its_hand(variant):
+    from game.engine.families import family_of
+
+    app = App((390, 844), load=False, save=False)
+    app.settings.set("speed", "instant")
+    app.config.variant, app.config.players = variant, 3
+    app.config.levels[:5] = ["easy"] * 5
+    app.new_game(seed=21)
+    play_out(app, make_bot("easy", 1))
+    press(app, "replay")
+    replay = app.top
+    fam = family_of(replay.states[0].rules)
+    laid_seen = 0
+    for st in replay.states:
+        on_table = sorted(c.uid for c in fam.table_cards(st))
+        grouped = sorted(c.uid for s in range(st.players)
+                         for g in fam.table_groups(st, s) for c in g)
+        # every laid card is in exactly one seat's groups (Marriage's tiplu
+        # is on the table but nobody's)
+        extra = [st.extra.tiplu.uid] if variant == "marriage" else []
+        assert sorted(grouped + extra) == on_table
+        for seat, cell in enumerate(replay.cells):
+            shown = replay.seat_cards(st, seat, cell)
+            groups = fam.table_groups(st, seat)
+            want = sorted(c.uid for c in st.hands[seat]) + \
+                sorted(c.uid for g in groups for c in g)
+            assert sorted(c.uid for c, _ in shown) == sorted(want)
+            assert all(cell.contains(r) for _, r in shown)
+            laid = {c.uid for g in groups for c in g}
+            hand_bottom = max((r.bottom for c, r in shown if c.uid not in laid), default=cell.y)
+            assert all(r.top >= hand_bottom for c, r in shown if c.uid in laid)
+            laid_seen += len(laid)
+    assert laid_seen  # the deal laid something down
+
+
+def test_a_replay_tells_family_moves_as_done_by_whoever_made_them():
+    from game.ui.scenes.replay import past_tense
+
+    assert past_tense("go out", you=False) == "went out"
+    assert past_tense("lay down the best and finish") == "laid down the best and finished"
+    assert past_tense("rearrange your melds: 4♣ 5♣ 6♣", you=False) == \
+        "rearranged their melds: 4♣ 5♣ 6♣"
+    assert past_tense("rearrange your melds: 4♣ 5♣ 6♣", you=True) == \
+        "rearranged your melds: 4♣ 5♣ 6♣"
+    assert past_tense("lay down 7♠ 7♥ 7♦ and see the tiplu") == \
+        "laid down 7♠ 7♥ 7♦ and saw the tiplu"
+    # only verbs move: a card or a word that is not one stays
+    assert past_tense("wipe from 7♠, laying 7♠ 8♠ 9♠") == "wiped from 7♠, laying 7♠ 8♠ 9♠"

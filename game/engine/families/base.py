@@ -68,6 +68,7 @@ class Family:
 
     name: ClassVar[str] = ""  # the key in FAMILIES and the rule set's ``family``
     title: ClassVar[str] = ""  # for menus: "13-card rummy"
+    cut_name: ClassVar[str] = "Cut"  # what players call the turned card ("Tiplu")
     rules_class: ClassVar[type[RuleSet]] = RuleSet
 
     def presets(self) -> dict[str, RuleSet]:
@@ -156,6 +157,11 @@ class Family:
     # ----------------------------------------------------------------- cards
     def table_cards(self, state: GameState) -> list[Card]:
         """Cards the family holds outside hands, stock, pile, aside and cut."""
+        return []
+
+    def table_groups(self, state: GameState, seat: int) -> list[tuple[Card, ...]]:
+        """The groups ``seat`` has laid face up in front of it, in the order
+        laid (a replay draws them with the seat); none in most families."""
         return []
 
     def hand_size_error(self, state: GameState, seat: int) -> str | None:

@@ -171,6 +171,7 @@ def _seen_first(core_reason):
 class MarriageFamily(Family):
     name = "marriage"
     title = "Indian Marriage"
+    cut_name = "Tiplu"
     rules_class = MarriageRules
 
     def presets(self) -> dict[str, RuleSet]:
@@ -318,6 +319,10 @@ class MarriageFamily(Family):
         if ex is None:
             return []
         return [ex.tiplu] + [c for s in range(state.players) for c in ex.table_of(s)]
+
+    def table_groups(self, state, seat: int) -> list[tuple[Card, ...]]:
+        ex: MarriageDeal | None = state.extra
+        return [] if ex is None else [*ex.exposed[seat], *ex.laid[seat]]
 
     def hand_size_error(self, state, seat: int) -> str | None:
         ex: MarriageDeal = state.extra

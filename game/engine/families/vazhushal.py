@@ -424,6 +424,10 @@ class VazhushalFamily(Family):
             return []
         return [c for seat in ex.melds for m in seat for c in m.cards]
 
+    def table_groups(self, state, seat: int) -> list[tuple[Card, ...]]:
+        ex: WipeDeal | None = state.extra
+        return [] if ex is None else [tuple(m.cards) for m in ex.melds[seat]]
+
     def hand_size_error(self, state, seat: int) -> str | None:
         ex: WipeDeal = state.extra
         n = len(state.hands[seat])

@@ -4,7 +4,8 @@ Next (the arrow keys), Start and End (Home, End), Close (Esc).
 It steps through the deal's recorded actions from the state it was dealt in
 (``DealRecord``), so what it shows is exactly what happened.  Family-neutral:
 hands, the piles, the cut card and any cards a family keeps on the table
-(``Family.table_cards``) are drawn the same way for every game.  Pushed over
+(``Family.table_cards``; a seat's laid groups, ``Family.table_groups``, in
+its own panel under its hand) are drawn the same way for every game.  Pushed over
 the scoring screen; changes nothing in the match.
 """
 
@@ -44,8 +45,30 @@ def describe(before, after, action, names: list[str]) -> str:
     elif isinstance(action, Pack):
         what = "packed"
     else:
-        what = readable(action.describe(), names)
+        what = past_tense(readable(action.describe(), names), you=who == "You")
     return f"{who} {what}."
+
+
+# the engine describes a move as an order ("wipe from 7♠", "go out"); a
+# replay tells what happened, like its own lines ("drew", "threw")
+_PAST = {"lay": "laid", "go": "went", "see": "saw", "show": "showed", "draw": "drew",
+         "take": "took", "throw": "threw", "wipe": "wiped", "rearrange": "rearranged",
+         "finish": "finished", "expose": "exposed", "accept": "accepted",
+         "decline": "declined", "discard": "discarded", "declare": "declared",
+         "pack": "packed"}
+
+
+def past_tense(text: str, you: bool = True) -> str:
+    """An engine move description told as done: its verbs (the first word,
+    and one after "and") in the past tense; "your" as "their" for another
+    player."""
+    words = text.split(" ")
+    for i, word in enumerate(words):
+        if (i == 0 or words[i - 1] == "and") and word in _PAST:
+            words[i] = _PAST[word]
+        elif word == "your" and not you:
+            words[i] = "their"
+    return " ".join(words)
 
 
 def moved_card(before, after, action) -> Card | None:
@@ -59,6 +82,8 @@ def moved_card(before, after, action) -> Card | None:
 
 
 SHOW = 0.42  # the part of a fanned card's width left in view (its corner index)
+MELD_SHARE = 0.42  # of a seat's panel, for the groups it has laid (when it has some)
+MELD_GAP = 0.3  # between two laid groups, in card widths
 
 
 class ReplayScene(Scene):
@@ -75,6 +100,15 @@ class ReplayScene(Scene):
         self.moved = [moved_card(self.states[i], self.states[i + 1], a)
                       for i, a in enumerate(self.actions)]
         self.at = 0  # states[at] is on show: after ``at`` moves
+        # every card is open in a replay: the turned card and the wild cards
+        # as the end of the deal shows them to all (Marriage keeps its tiplu
+        # from whoever has not seen it while the deal is played)
+        end = self.states[-1]
+        fam = family_of(end.rules)
+        seats = range(end.players)
+        self.cut = next((c for s in seats if (c := fam.cut_for(end, s)) is not None), end.cut)
+        self.wild = frozenset().union(end.wild, *(fam.wild_for(end, s) for s in seats))
+        self.cut_word = fam.cut_name
         self._press: Button | None = None
         self.buttons: list[Button] = []
         self.m = Metrics(*app.size)
@@ -122,7 +156,8 @@ class ReplayScene(Scene):
                      m.button_h, m.pad, m.pad)
         self._enable()
         self.title_h = int(m.body * 1.6) + m.pad
-        self.move_rect = pygame.Rect(m.pad, self.title_h, w - 2 * m.pad, int(m.small * 2.8))
+        # the move's count, then up to two lines of words
+        self.move_rect = pygame.Rect(m.pad, self.title_h, w - 2 * m.pad, int(m.small * 3.8))
         pile_w = max(34, min(m.px(64), w // 9))
         self.pile_w = pile_w
         self.piles = pygame.Rect(m.pad, self.move_rect.bottom + m.pad // 2, w - 2 * m.pad,
@@ -170,6 +205,36 @@ class ReplayScene(Scene):
                                      cell.y + line + 4 + r * (card_h + 3), card_w, card_h))
         return slots
 
+    def seat_cards(self, st, seat: int, cell: pygame.Rect) -> list[tuple[Card, pygame.Rect]]:
+        """(card, rect) for everything a seat's panel shows: its hand, and
+        under it the groups it has laid (``Family.table_groups``)."""
+        hand = sorted_hand(st.hands[seat])
+        groups = family_of(st.rules).table_groups(st, seat)
+        if not groups:
+            return list(zip(hand, self._hand_slots(cell, len(hand)), strict=False))
+        meld_h = int(cell.h * MELD_SHARE)
+        hand_cell = pygame.Rect(cell.x, cell.y, cell.w, cell.h - meld_h)
+        area = pygame.Rect(cell.x + 6, hand_cell.bottom, cell.w - 12, meld_h - 4)
+        return [*zip(hand, self._hand_slots(hand_cell, len(hand)), strict=False),
+                *self._group_slots(area, groups)]
+
+    def _group_slots(self, area: pygame.Rect, groups) -> list[tuple[Card, pygame.Rect]]:
+        """(card, rect) for a seat's laid groups in one row across ``area``:
+        each group fanned like a hand, a gap between groups, the cards as
+        large as the row allows."""
+        units = sum(1 + SHOW * (len(g) - 1) for g in groups) + MELD_GAP * (len(groups) - 1)
+        card_w = int(min(area.h / cardart.CARD_RATIO, area.w / units, self.m.px(90)))
+        card_w = max(14, card_w)
+        card_h = int(card_w * cardart.CARD_RATIO)
+        out = []
+        x = float(area.x)
+        for group in groups:
+            for card in group:
+                out.append((card, pygame.Rect(int(x), area.bottom - card_h, card_w, card_h)))
+                x += card_w * SHOW
+            x += card_w * (1 - SHOW) + card_w * MELD_GAP
+        return out
+
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
         press_buttons(self, event)
@@ -205,7 +270,7 @@ class ReplayScene(Scene):
         c = fit_text(count, m.small, palette.TEXT_DIM, self.move_rect.w)
         surface.blit(c, c.get_rect(midtop=(self.move_rect.centerx, self.move_rect.y)))
         y = self.move_rect.y + c.get_height()
-        for text in wrap(line, m.small, self.move_rect.w)[:2]:
+        for text in wrap(line, m.small, self.move_rect.w, bold=True)[:2]:
             s = fit_text(text, m.small, palette.HILITE, self.move_rect.w, bold=True)
             surface.blit(s, s.get_rect(midtop=(self.move_rect.centerx, y)))
             y += int(m.small * 1.2)
@@ -218,7 +283,7 @@ class ReplayScene(Scene):
             b.draw(surface, m.body)
 
     def _wild(self, st, card: Card) -> bool:
-        return card.is_joker or card.kind in st.wild
+        return card.is_joker or card.kind in self.wild
 
     def _draw_piles(self, surface, st, moved: Card | None) -> None:
         m = self.m
@@ -231,9 +296,9 @@ class ReplayScene(Scene):
         lab = fonts.text(f"Stock {len(st.stock)}", m.small, palette.TEXT_DIM)
         surface.blit(lab, (x, label_y))
         x += max(pw, lab.get_width()) + m.pad
-        if st.cut is not None:
-            surface.blit(cardart.face(st.cut, pw, wild=self._wild(st, st.cut)), (x, r.y))
-            lab = fonts.text("Cut", m.small, palette.TEXT_DIM)
+        if self.cut is not None:
+            surface.blit(cardart.face(self.cut, pw, wild=self._wild(st, self.cut)), (x, r.y))
+            lab = fonts.text(self.cut_word, m.small, palette.TEXT_DIM)
             surface.blit(lab, (x, label_y))
             x += max(pw, lab.get_width()) + m.pad
         pile = list(st.discard[-5:])
@@ -246,8 +311,8 @@ class ReplayScene(Scene):
         lab = fonts.text(f"Pile {len(st.discard)}", m.small, palette.TEXT_DIM)
         surface.blit(lab, (x, label_y))
         x += pw + step * max(0, len(pile) - 1) + 2 * m.pad  # clear of the glow
-        table = family_of(st.rules).table_cards(st)
-        words = wild_text(st)
+        table = [c for c in family_of(st.rules).table_cards(st) if c != self.cut]
+        words = wild_text(st, self.wild)
         if table:
             words = f"{words}  ·  {len(table)} cards on the table" if words else \
                 f"{len(table)} cards on the table"
@@ -270,14 +335,13 @@ class ReplayScene(Scene):
             row = next((r for r in st.result.seats if r.seat == seat), None)
             if row is not None and row.status == "winner":
                 head += " · winner"
-            elif row is not None and row.status != "out":
-                head += f" · pays {row.pays}"
+            elif row is not None and row.status != "out" and row.pays:
+                head += f" · pays {row.pays}"  # (a game-point family pays nothing)
         t = fit_text(head, m.small, palette.GOLD if acting else palette.TEXT, cell.w - 12,
                      bold=True)
         surface.blit(t, (cell.x + 6, cell.y + 3))
-        hand = sorted_hand(st.hands[seat])
         shine = None
-        for card, rect in zip(hand, self._hand_slots(cell, len(hand)), strict=False):
+        for card, rect in self.seat_cards(st, seat, cell):
             surface.blit(cardart.face(card, rect.w, wild=self._wild(st, card)), rect)
             if card == moved:
                 shine = rect
