@@ -251,6 +251,31 @@ def _load(paths: list[str]) -> tuple[list[dict[str, Record]], dict]:
     return per_seed, meta
 
 
+def run_seeds(arena: Arena, seeds, meta: dict, jsonl: str | None = None,
+              progress: bool = False) -> list[dict[str, Record]]:
+    """Every seed from every rotation; the records per seed.  With ``jsonl``
+    one line per seed is appended there as it finishes (``--merge`` reads
+    them), so a run stopped halfway keeps what it measured."""
+    per_seed = []
+    out = open(jsonl, "a") if jsonl else None  # noqa: SIM115
+    start = time.perf_counter()
+    try:
+        for i, seed in enumerate(seeds):
+            recs = arena.run_seed(seed)
+            per_seed.append(recs)
+            if out is not None:
+                out.write(json.dumps({"seed": seed, "meta": meta,
+                                      "records": {n: asdict(r) for n, r in recs.items()}}) + "\n")
+                out.flush()
+            if progress and (i + 1) % 50 == 0:
+                print(f"{i + 1} seeds, {time.perf_counter() - start:.0f} s", file=sys.stderr,
+                      flush=True)
+    finally:
+        if out is not None:
+            out.close()
+    return per_seed
+
+
 def main(argv: list[str] | None = None) -> None:
     from ..engine import preset
     from .registry import make_bot
@@ -278,23 +303,8 @@ def main(argv: list[str] | None = None) -> None:
     makers = [lambda s, spec=spec: make_bot(spec, s) for spec in specs]
     arena = Arena(rules, makers, specs)
     meta = {"variant": args.variant, "players": players, "bots": specs}
-    per_seed = []
-    out = open(args.jsonl, "a") if args.jsonl else None  # noqa: SIM115
     start = time.perf_counter()
-    try:
-        for i, seed in enumerate(_parse_seeds(args.seeds)):
-            recs = arena.run_seed(seed)
-            per_seed.append(recs)
-            if out is not None:
-                out.write(json.dumps({"seed": seed, "meta": meta,
-                                      "records": {n: asdict(r) for n, r in recs.items()}}) + "\n")
-                out.flush()
-            if (i + 1) % 50 == 0:
-                print(f"{i + 1} seeds, {time.perf_counter() - start:.0f} s", file=sys.stderr,
-                      flush=True)
-    finally:
-        if out is not None:
-            out.close()
+    per_seed = run_seeds(arena, _parse_seeds(args.seeds), meta, args.jsonl, progress=True)
     summary = summarise(per_seed, meta)
     summary["seconds"] = round(time.perf_counter() - start, 1)
     print(json.dumps(summary))

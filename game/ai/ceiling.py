@@ -109,28 +109,14 @@ def search_ceiling(players: int, seeds: list[int], variant: str = "points",
                    jsonl: str | None = None) -> dict:
     """``ClairvoyantBot`` against ``players - 1`` mediums, every seed from
     every seat; the arena's summary."""
-    from dataclasses import asdict
-
-    from .arena import summarise
+    from .arena import run_seeds, summarise
 
     names = ["clairvoyant"] + ["medium"] * (players - 1)
     arena = Arena(preset(variant),
                   [lambda s: ClairvoyantBot(s, peek=lambda seat: arena.state.hands[seat])]
                   + [MediumBot] * (players - 1), names)
     meta = {"variant": variant, "players": players, "bots": names}
-    per_seed = []
-    out = open(jsonl, "a") if jsonl else None  # noqa: SIM115
-    try:
-        for seed in seeds:
-            recs = arena.run_seed(seed)
-            per_seed.append(recs)
-            if out is not None:
-                out.write(json.dumps({"seed": seed, "meta": meta,
-                                      "records": {n: asdict(r) for n, r in recs.items()}}) + "\n")
-                out.flush()
-    finally:
-        if out is not None:
-            out.close()
+    per_seed = run_seeds(arena, seeds, meta, jsonl)
     return summarise(per_seed, meta)
 
 

@@ -96,3 +96,30 @@ def test_bench_times_every_decision_and_slice():
     assert all(t >= 0 for t in totals)
     lines = bench_lines(decisions=20)
     assert [line.split(":")[0] for line in lines] == ["bot easy", "bot medium", "bot hard"]
+
+
+def test_points_per_deal_interval_is_a_ratio_over_seeds():
+    from game.ai.arena import ratio_interval
+
+    # seeds worth (points, deals) 10/2, 0/2, 20/4: 30 points in 8 deals = 3.75;
+    # residuals 2.5, -7.5, 5 -> variance 43.75, se sqrt(43.75/3) over 8/3 deals
+    lo, hi = ratio_interval([(10, 2), (0, 2), (20, 4)])
+    assert lo == pytest.approx(3.75 - 2.8068, abs=1e-3)
+    assert hi == pytest.approx(3.75 + 2.8068, abs=1e-3)
+
+
+def test_a_run_split_over_seed_ranges_merges_to_the_whole(tmp_path):
+    from game.ai.arena import _load, run_seeds, summarise
+
+    def arena():
+        return Arena(preset("points"), [RandomBot, RandomBot], ["a", "b"])
+
+    meta = {"variant": "points", "players": 2, "bots": ["a", "b"]}
+    whole = run_seeds(arena(), [1, 2, 3, 4], meta)
+    path = tmp_path / "run.jsonl"
+    run_seeds(arena(), [1, 2], meta, str(path))
+    run_seeds(arena(), [3, 4], meta, str(path))  # appended, as a second core would
+    merged, read_meta = _load([str(path)])
+    assert read_meta == meta
+    assert summarise(merged, meta) == summarise(whole, meta)
+    assert summarise(merged, meta)["bots"]["a"]["deals"] == 8  # 4 seeds x 2 seats
