@@ -44,7 +44,9 @@ TRIES = 3  # draws of one player's hand that may disagree with its last pass
 # hands drawn with one extra card were far weaker than the real ones (cards
 # still to draw, by shape: 2.47 against 1.69 at four players; 2.21 with three)
 MAX_EXTRA = (1, 3)
-TURNS_PER_SLICE = 4  # rollout turns between two yields (a slice of thinking)
+# rollout turns between two yields (a slice of thinking); within a turn the
+# policy also yields before each question to the exact evaluator
+TURNS_PER_SLICE = 1
 
 
 # ----------------------------------------------------------- the light deal
@@ -171,13 +173,16 @@ def play_out(deal: Deal, table: Table, max_turns: int = 40) -> Generator[None, N
             new = deal.draw_stock(seat, table.reshuffle)
             if new is None:
                 return
-        finish_turn(deal, table, seat, new)
+        yield from finish_turn(deal, table, seat, new)
 
 
-def finish_turn(deal: Deal, table: Table, seat: int, new: int | None = None) -> None:
-    """``seat`` has drawn ``new``: declare if the policy finds a show, else throw."""
+def finish_turn(deal: Deal, table: Table, seat: int, new: int | None = None
+                ) -> Generator[None, None, None]:
+    """``seat`` has drawn ``new``: declare if the policy finds a show, else
+    throw (a generator: the policy's questions to the evaluator are sliced)."""
     c = deal.hands[seat]
-    declare, kind = table.after_draw(c, None if table.may_throw_picked else deal.picked, new)
+    declare, kind = yield from table.after_draw_steps(
+        c, None if table.may_throw_picked else deal.picked, new)
     if declare:
         c[kind] -= 1
         deal.pile.append(kind)
@@ -186,9 +191,11 @@ def finish_turn(deal: Deal, table: Table, seat: int, new: int | None = None) -> 
     deal.throw(seat, kind)
 
 
-def settle(deal: Deal, table: Table, players: int) -> list[int] | None:
+def settle(deal: Deal, table: Table, players: int,
+           counts: dict[int, int] | None = None) -> list[int] | None:
     """Score changes per seat as the match records them (pool: penalties
-    added), or None for a deal that did not end (void or unfinished)."""
+    added), or None for a deal that did not end (void or unfinished).
+    ``counts``: the losers' exact counts when the caller has them already."""
     if deal.winner is None:
         return None
     pays = [0] * players
@@ -198,7 +205,7 @@ def settle(deal: Deal, table: Table, players: int) -> list[int] | None:
     for s, c in deal.hands.items():
         if s == deal.winner:
             continue
-        n = table.count(c)
+        n = counts[s] if counts and s in counts else table.count(c)
         if cap is not None and n > cap:
             n = cap
         pays[s] = n * table.mult
@@ -377,11 +384,11 @@ class ThirteenModel:
             new = deal.draw_stock(me, table.reshuffle)
             if new is None:
                 return None
-            finish_turn(deal, table, me, new)
+            yield from finish_turn(deal, table, me, new)
         elif isinstance(action, DrawDiscard):
             new = deal.pile[-1]
             deal.take(me)
-            finish_turn(deal, table, me, new)
+            yield from finish_turn(deal, table, me, new)
         elif isinstance(action, Pack):
             cost = table.drops[0 if ctx.view.turns_taken[me] == 0 else 1]
             if table.match != "pool":  # the drop is all this seat's score changes by
@@ -392,4 +399,10 @@ class ThirteenModel:
         else:
             raise ValueError(f"the search cannot play {action!r}")
         yield from play_out(deal, table, ctx.max_turns)
-        return settle(deal, table, ctx.view.players)
+        counts = {}
+        if deal.winner is not None:
+            for seat, c in deal.hands.items():
+                if seat != deal.winner:
+                    yield  # an exact count can take milliseconds: one a slice
+                    counts[seat] = table.count(c)
+        return settle(deal, table, ctx.view.players, counts)

@@ -17,6 +17,8 @@ medium.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ...engine.cards import JOKER_KIND
 from ...engine.families import family_of
 from ...engine.solver import _declarable_kinds, hand_count
@@ -173,6 +175,17 @@ class Table:
 
     def after_draw(self, c: list[int], barred: int | None, new: int | None = None
                    ) -> tuple[bool, int]:
+        """``after_draw_steps`` run to its end (for callers that need not
+        slice it)."""
+        steps = self.after_draw_steps(c, barred, new)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def after_draw_steps(self, c: list[int], barred: int | None, new: int | None = None
+                         ) -> Generator[None, None, tuple[bool, int]]:
         """A hand of 14 cards: (True, kind) to declare throwing ``kind``, or
         (False, kind) to throw it (a plain throw is never ``barred``, the
         card just taken from the pile when the rules forbid throwing it; a
@@ -181,7 +194,9 @@ class Table:
         in a meld, so a natural card with no neighbour in the hand leaves
         nothing to check (two wild cards could still meld it: rare, and
         ignored).  Otherwise the exact evaluator is asked, only when a pure
-        run is held and the loose cards could be covered by the wild cards."""
+        run is held and the loose cards could be covered by the wild cards;
+        a generator that yields before each question (one can take a few
+        milliseconds)."""
         m = self.mask(c)
         scores = self.keep_scores(c, m)
         wilds = 0
@@ -210,7 +225,7 @@ class Table:
                     need += 3
             need -= 4 if alone else 1 if loose else 0  # the card thrown
             if need <= 2 * wilds + SLACK and self.has_pure(m):
-                finish = self._finishing(c, scores, alone, loose)
+                finish = yield from self._finishing(c, scores, alone, loose)
                 if finish is not None:
                     return True, finish
         return False, self.throw(c, barred, scores)
@@ -252,6 +267,7 @@ class Table:
         order += sorted((k for k in scores if not loose >> k & 1 and scores[k] < 100),
                         key=lambda k: scores[k])
         for k in order[:TRIES_SHOW]:
+            yield
             i = kinds.index(k)
             if _declarable_kinds(tuple(kinds[:i] + kinds[i + 1:]), self.wild, self.opts):
                 return k
