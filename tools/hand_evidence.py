@@ -29,6 +29,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fit_reading import _solve  # noqa: E402  (the same small linear solve)
 
 from game.ai.arena import Arena, _parse_seeds  # noqa: E402
 from game.ai.hard import HardBot  # noqa: E402
@@ -89,21 +92,6 @@ def _rows(positions) -> tuple[list[list[float]], list[float], list[float]]:
                 ys.append(max(0, truth[kind] - held[kind]))
                 exposure.append(know.unseen[kind])
     return xs, ys, exposure
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (small systems)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(n):
-            if r != col and m[r][col]:
-                f = m[r][col] / m[col][col]
-                for c in range(col, n + 1):
-                    m[r][c] -= f * m[col][c]
-    return [m[i][n] / m[i][i] for i in range(n)]
 
 
 def fit(positions, ridge: float = 1e-3) -> list[tuple[str, float, float]]:
