@@ -139,6 +139,9 @@ def test_labels_name_groups_and_count_invalid_ones():
     # one wording for every group that is not a meld, two cards or ten (issue 15, item 10)
     assert [lb.title for lb in labels] == ["Pure sequence", "Set", "Invalid · 21",
                                            "Invalid · 11"]
+    # a group too narrow for its title (a lone card on a phone) keeps what
+    # matters whole: the points it counts, or what meld it is
+    assert [lb.short for lb in labels] == ["Pure", "Set", "21 pts", "11 pts"]
 
 
 def test_arrange_keeps_the_leftovers_in_small_groups_by_suit():

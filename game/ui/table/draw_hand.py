@@ -56,14 +56,20 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
         texts = []
         for gi, label in enumerate(scene.labels()):
             if fresh is not None and scene.arr.groups[gi] == [fresh]:
-                texts.append(("New card", palette.HILITE))
+                texts.append(("New card", "New", palette.HILITE))
             elif label.title:
-                texts.append((label.title, palette.OK if label.valid else (236, 120, 100)))
+                texts.append((label.title, label.short,
+                              palette.OK if label.valid else (236, 120, 100)))
             else:
-                texts.append(("", palette.TEXT))
-        spots = label_spots(geo, [t for t, _ in texts], m.small, scene.layout.hand.right)
+                texts.append(("", "", palette.TEXT))
+        spots = label_spots(geo, [t for t, _, _ in texts], m.small, scene.layout.hand.right)
+        font = fonts.font(m.small, True)
         for gi, span in enumerate(geo.spans[:len(texts)]):
-            _group_label(surface, *texts[gi], span, geo, m, *spots[gi])
+            text, short, color = texts[gi]
+            x, room = spots[gi]
+            if font.size(text)[0] > room:  # a narrow group: the short form, whole
+                text = short
+            _group_label(surface, text, color, span, geo, m, x, room)
     cursor_card = None
     cards = scene.arr.cards()
     if scene.kb_active and cards:

@@ -46,6 +46,14 @@ class GroupLabel:
             return self.text
         return self.name.capitalize() if self.valid else f"Invalid · {self.points}"
 
+    @property
+    def short(self) -> str:
+        """The title for a group too narrow to show it whole (a lone card on
+        a phone): "12 pts" (in the invalid colour) or the meld's first word."""
+        if self.text or not self.name:
+            return self.text
+        return self.name.split()[0].capitalize() if self.valid else f"{self.points} pts"
+
 
 def _suit_key(card: Card) -> tuple[int, int, int]:
     if card.is_joker:
