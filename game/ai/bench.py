@@ -29,6 +29,9 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+FAMILY_TABLES = (("21card", 4), ("27card", 4), ("marriage", 4), ("vazhushal", 4))
+
+
 def time_level(level: str, decisions: int = 300, variant: str = "points", players: int = 2,
                seed: int = 1) -> tuple[list[float], list[float]]:
     """(decision times, slice times) in milliseconds over ``decisions`` real
@@ -85,6 +88,12 @@ def bench_lines(decisions: int = 2000) -> list[str]:
             totals, slices = time_level(level, n, players=4)
             line += f"; 4 players: {_summary(totals, slices)} ({len(totals)} decisions)"
         lines.append(line)
+    # the other families' hard bots: their slices are held to the same 8 ms
+    n = max(10, decisions // 8)
+    for variant, players in FAMILY_TABLES:
+        totals, slices = time_level("hard", n, variant=variant, players=players)
+        lines.append(f"bot hard, {variant}, {players} players: {_summary(totals, slices)}"
+                     f" ({len(totals)} decisions, CPU time)")
     return lines
 
 

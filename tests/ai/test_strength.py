@@ -95,7 +95,10 @@ def test_bench_times_every_decision_and_slice():
     assert len(totals) == 40 and len(slices) >= 40
     assert all(t >= 0 for t in totals)
     lines = bench_lines(decisions=20)
-    assert [line.split(":")[0] for line in lines] == ["bot easy", "bot medium", "bot hard"]
+    assert [line.split(":")[0] for line in lines] == [
+        "bot easy", "bot medium", "bot hard", "bot hard, 21card, 4 players",
+        "bot hard, 27card, 4 players", "bot hard, marriage, 4 players",
+        "bot hard, vazhushal, 4 players"]
 
 
 def test_points_per_deal_interval_is_a_ratio_over_seeds():
