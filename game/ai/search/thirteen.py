@@ -1,6 +1,6 @@
 """The 13-card family's part of the search: hidden hands sampled from the
-log, a light copy of the deal that plays out in about a millisecond, its
-rollout policy, and the settlement.
+log, a light copy of the deal that plays out in about a millisecond, and the
+settlement (the rollout policy it plays with: ``thirteen_policy.py``).
 
 - **Worlds** (``WorldSampler``): every other active player gets the cards
   it picked from the pile and still holds (``knowledge.py``), and the rest
