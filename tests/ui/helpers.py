@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.engine import Declare, Discard, DrawDiscard, DrawStock, Phase  # noqa: E402
+from game.engine import Declare, Discard, DrawDiscard, DrawStock, Phase, ShowDealtHand  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.widgets import Buttons, Choice  # noqa: E402
 
@@ -116,6 +116,9 @@ def human_move(app: App, bot) -> str:
     view = table.session.view(table.bottom)
     action = bot.choose(view)
     lay = table.layout
+    if isinstance(action, ShowDealtHand):  # a dealt hand that is already a show
+        press(app, "show")
+        return "declare"
     if isinstance(action, DrawStock):
         click(app, lay.stock.center)
         return "draw"

@@ -108,3 +108,28 @@ def test_a_dealt_rummy_can_be_shown_with_the_show_button():
     result = app.top.state.result
     assert result.winner == table.bottom
     assert "hand rummy" in " ".join(result.notes)
+
+
+def test_the_test_players_mouse_shows_a_dealt_rummy_too():
+    # tests/ui/helpers.human_move plays whatever a bot chooses with the mouse;
+    # a dealt hand that is already a show is played with the Show button
+    from game.ai.registry import make_bot
+    from game.engine import ShowDealtHand, parse_cards
+    from tests.ui.helpers import human_move
+
+    app = App((1280, 720), load=False, save=False)
+    table = two_player_points(app)
+    session = table.session
+    blocked = {c.kind for c in session.state.discard} | {session.state.cut.kind}
+    for order in ["SHCD", "HCDS", "CDSH", "DSHC"]:
+        text = " ".join(f"{r}{order[i]}" for i, run in enumerate(
+            ["A23", "456", "789", "TJQK"]) for r in run)
+        if not any(c.kind in blocked for c in parse_cards(text)):
+            break
+    session.state = stack_hand(session.state, table.bottom, text)
+    table.sync_hand()
+    bot = make_bot("greedy", 7)
+    assert bot.choose(session.view(table.bottom)) == ShowDealtHand()
+    assert human_move(app, bot) == "declare"
+    wait_until(app, lambda: isinstance(app.top, ScoringScene))
+    assert app.top.state.result.winner == table.bottom
