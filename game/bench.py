@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import time
 
-from .engine.families import FAMILIES
+from game.engine.families import FAMILIES
 
 # family name -> the module holding its ``bench_lines()``
 FAMILY_BENCHES = {

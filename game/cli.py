@@ -10,9 +10,9 @@ import argparse
 import json
 import sys
 
-from .engine import RuleError, format_cards, parse_cards, preset
-from .engine.families import family_of
-from .engine.families.base import HandQuery
+from game.engine import RuleError, format_cards, parse_cards, preset
+from game.engine.families import family_of
+from game.engine.families.base import HandQuery
 
 
 class UsageError(Exception):
@@ -87,7 +87,7 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import SimulationError, simulate
+    from game.simulate import SimulationError, simulate
 
     rules = _rules(args.variant, args.rule)
     if args.deals < 1:

@@ -6,8 +6,8 @@ import math
 import time
 from typing import TextIO
 
-from .ai.registry import bot_label, make_bot
-from .engine import (
+from game.ai.registry import bot_label, make_bot
+from game.engine import (
     IllegalAction,
     InvariantError,
     NextDeal,
@@ -16,11 +16,11 @@ from .engine import (
     check_cheap,
     check_invariants,
 )
-from .engine.actions import Declared
-from .engine.families import family_of
-from .engine.game import new_match
-from .engine.rules import RuleSet
-from .engine.view import view_for
+from game.engine.actions import Declared
+from game.engine.families import family_of
+from game.engine.game import new_match
+from game.engine.rules import RuleSet
+from game.engine.view import view_for
 
 
 class SimulationError(Exception):

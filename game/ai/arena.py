@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
-from ..engine import GameState, Phase, RuleSet, apply, new_match, view_for
+from game.engine import GameState, Phase, RuleSet, apply, new_match, view_for
 
 
 @dataclass
@@ -131,7 +131,7 @@ class Arena:
         return None
 
     def _settle(self, state, names):
-        from ..engine import NextDeal
+        from game.engine import NextDeal
         state, _ = apply(state, NextDeal())
         return state
 
@@ -277,8 +277,8 @@ def run_seeds(arena: Arena, seeds, meta: dict, jsonl: str | None = None,
 
 
 def main(argv: list[str] | None = None) -> None:
-    from ..engine import preset
-    from .registry import make_bot
+    from game.ai.registry import make_bot
+    from game.engine import preset
 
     ap = argparse.ArgumentParser(description="Duplicate deals: every seed from every rotation.")
     ap.add_argument("--variant", default="points")

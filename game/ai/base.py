@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
-from ..engine import (
+from game.ai.knowledge import is_wild_kind
+from game.engine import (
     Answer,
     Discard,
     DrawDiscard,
@@ -22,9 +23,8 @@ from ..engine import (
     PlayerView,
     ShowDealtHand,
 )
-from ..engine.actions import Action
-from ..engine.shows import declarations_thought
-from .knowledge import is_wild_kind
+from game.engine.actions import Action
+from game.engine.shows import declarations_thought
 
 Thought = Generator[None, None, Action]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import (
+from game.engine import (
     Declare,
     Discard,
     DrawDiscard,
@@ -14,10 +14,10 @@ from ..engine import (
     PlayerView,
     ShowDealtHand,
 )
-from ..engine.actions import Action, Answer
-from ..engine.cards import card_points
-from ..engine.families import family_of
-from ..engine.shows import valid_declarations
+from game.engine.actions import Action, Answer
+from game.engine.cards import card_points
+from game.engine.families import family_of
+from game.engine.shows import valid_declarations
 
 
 class RandomBot:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..engine import NextDeal, Phase, apply, new_match, preset, view_for
-from ..memory import refresh, settle
-from .levels import BOT_CLASSES
+from game.ai.levels import BOT_CLASSES
+from game.engine import NextDeal, Phase, apply, new_match, preset, view_for
+from game.memory import refresh, settle
 
 clock = time.process_time
 

@@ -27,14 +27,14 @@ import argparse
 import json
 import time
 
-from ..engine import DrawDiscard, PlayerView, preset
-from .arena import Arena
-from .base import Thought
-from .hard import HardBot, ReadingBot
-from .judge import Judge, adding, kinds_of
-from .medium import MediumBot
-from .search.thirteen import Deal, ThirteenModel, counts_of
-from .shape import need_of
+from game.ai.arena import Arena
+from game.ai.base import Thought
+from game.ai.hard import HardBot, ReadingBot
+from game.ai.judge import Judge, adding, kinds_of
+from game.ai.medium import MediumBot
+from game.ai.search.thirteen import Deal, ThirteenModel, counts_of
+from game.ai.shape import need_of
+from game.engine import DrawDiscard, PlayerView, preset
 
 
 class OracleBot(ReadingBot):
@@ -109,7 +109,7 @@ def search_ceiling(players: int, seeds: list[int], variant: str = "points",
                    jsonl: str | None = None) -> dict:
     """``ClairvoyantBot`` against ``players - 1`` mediums, every seed from
     every seat; the arena's summary."""
-    from .arena import run_seeds, summarise
+    from game.ai.arena import run_seeds, summarise
 
     names = ["clairvoyant"] + ["medium"] * (players - 1)
     arena = Arena(preset(variant),
@@ -150,7 +150,7 @@ def main() -> None:
     args = ap.parse_args()
     start = time.perf_counter()
     if args.search:
-        from .arena import _parse_seeds
+        from game.ai.arena import _parse_seeds
         out = search_ceiling(args.players, _parse_seeds(args.seeds), args.variant, args.jsonl)
     else:
         out = duel(args.deals, args.seed)

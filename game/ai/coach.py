@@ -32,7 +32,12 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 
-from ..engine import (
+from game.ai.base import finish
+from game.ai.coach_lens import Lens, Standing, lens_for, without
+from game.ai.coach_reasons import explain
+from game.ai.coach_words import card_words, partial_words, partials
+from game.ai.registry import make_bot
+from game.engine import (
     Action,
     Answer,
     Card,
@@ -45,12 +50,7 @@ from ..engine import (
     PlayerView,
     ShowDealtHand,
 )
-from ..engine.shows import showable_kinds
-from .base import finish
-from .coach_lens import Lens, Standing, lens_for, without
-from .coach_reasons import explain
-from .coach_words import card_words, partial_words, partials
-from .registry import make_bot
+from game.engine.shows import showable_kinds
 
 MIN_COST = 1.0  # points: a smaller difference is a matter of taste, not a mistake
 STRONGEST = "hard"

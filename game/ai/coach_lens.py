@@ -31,14 +31,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Card, PlayerView
-from ..engine.cards import JOKER_KIND
-from ..engine.families import family_of
-from ..engine.game import pack_cost
-from .coach_words import cards_words
-from .judge import Judge
-from .knowledge import know
-from .packing import LOSER_PAYS, win_chance
+from game.ai.coach_words import cards_words
+from game.ai.judge import Judge
+from game.ai.knowledge import know
+from game.ai.packing import LOSER_PAYS, win_chance
+from game.engine import Card, PlayerView
+from game.engine.cards import JOKER_KIND
+from game.engine.families import family_of
+from game.engine.game import pack_cost
 
 
 @dataclass(frozen=True)
@@ -273,12 +273,12 @@ class WideLens(Lens):
 
     def __init__(self, view: PlayerView) -> None:
         super().__init__(view)
-        from .families.twentyone import WideBot, WideJudge
+        from game.ai.families.twentyone import WideBot, WideJudge
 
         self.judge = WideJudge(view, True, WideBot.risk)
 
     def layout(self, cards):
-        from ..engine.families.twentyone_cards import dublee_pairs, form_rules
+        from game.engine.families.twentyone_cards import dublee_pairs, form_rules
 
         ev = self.family.evaluate(self.rules, self.view.decks, tuple(cards), self.view.wild)
         pairs = dublee_pairs(cards)
@@ -323,7 +323,7 @@ class WideLens(Lens):
                         now.route)
 
     def points(self, st):
-        from .families.twentyone import expected_delta
+        from game.ai.families.twentyone import expected_delta
 
         return expected_delta(self.view, st, opponents(self.view))
 
@@ -339,7 +339,7 @@ class WideLens(Lens):
         return f"{st.need} {unit} from {st.route}"
 
     def finish_words(self, rest):
-        from ..engine.families.twentyone_cards import form_rules
+        from game.engine.families.twentyone_cards import form_rules
 
         ev = self.family.evaluate(self.rules, self.view.decks, tuple(rest), self.view.wild)
         fr = form_rules(self.rules.form)
@@ -358,7 +358,7 @@ ROUTES_21 = {"pure": "the pure-sequence show", "dublees": "the dublee show",
 
 def lens_for(view: PlayerView) -> Lens:
     """The lens of the view's family (the neutral one for a family without)."""
-    from .coach_lens_more import MarriageLens, WipeLens
+    from game.ai.coach_lens_more import MarriageLens, WipeLens
 
     cls = {"13card": ThirteenLens, "21card": WideLens, "marriage": MarriageLens,
            "vazhushal": WipeLens}.get(view.rules.family, Lens)

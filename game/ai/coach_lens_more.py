@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..engine import Card, PlayerView
-from .base import finish
-from .coach_lens import Layout, Lens, Standing, _order, kinds_of, opponents
+from game.ai.base import finish
+from game.ai.coach_lens import Layout, Lens, Standing, _order, kinds_of, opponents
+from game.engine import Card, PlayerView
 
 MARRIAGE_PER_CARD = 3.0  # points a card still to draw costs (module docstring)
 WIPE_PER_TURN = 7.0  # card points a turn more to go out costs (module docstring)
@@ -39,7 +39,7 @@ class MarriageLens(Lens):
 
     def __init__(self, view: PlayerView) -> None:
         super().__init__(view)
-        from .families.marriage import Judge
+        from game.ai.families.marriage import Judge
 
         self.judge = Judge(view, True)
         ex = view.extra
@@ -47,8 +47,8 @@ class MarriageLens(Lens):
         self.route = ex.my_route if ex is not None else None
 
     def layout(self, cards):
-        from ..engine.families.marriage_actions import DUBLEES
-        from ..engine.families.marriage_hand import best_arrangement, dublee_pairs
+        from game.engine.families.marriage_actions import DUBLEES
+        from game.engine.families.marriage_hand import best_arrangement, dublee_pairs
 
         pairs = dublee_pairs(cards)
         arr = best_arrangement(tuple(cards), self.view.wild)
@@ -66,7 +66,7 @@ class MarriageLens(Lens):
         return r.seen_loser_points if self.seen else r.unseen_loser_points
 
     def _maal(self, cards: Sequence[Card]) -> int:
-        from ..engine.families.marriage_maal import maal
+        from game.engine.families.marriage_maal import maal
 
         ex = self.view.extra
         if not self.seen or ex is None or ex.tiplu is None:
@@ -80,8 +80,8 @@ class MarriageLens(Lens):
             return 0
 
     def _route(self, cards: Sequence[Card]) -> str:
-        from ..engine.families.marriage_actions import DUBLEES
-        from ..engine.families.marriage_hand import count_dublees
+        from game.engine.families.marriage_actions import DUBLEES
+        from game.engine.families.marriage_hand import count_dublees
 
         if self.seen:
             return "the eighth dublee" if self.route == DUBLEES else "a show"
@@ -129,7 +129,7 @@ class MarriageLens(Lens):
         return f"about {st.need} {unit} from {st.route}"
 
     def finish_words(self, rest):
-        from ..engine.families.marriage_hand import winning_show
+        from game.engine.families.marriage_hand import winning_show
 
         ex = self.view.extra
         seat = self.view.seat
@@ -151,14 +151,14 @@ class WipeLens(Lens):
 
     def __init__(self, view: PlayerView) -> None:
         super().__init__(view)
-        from .families.vazhushal import Judge
+        from game.ai.families.vazhushal import Judge
 
         self.judge = Judge(view, True, True)
         ex = view.extra
         self.table = tuple(ex.melds[view.seat]) if ex is not None else ()
 
     def _laydown(self, cards: Sequence[Card]):
-        from ..engine.families.vazhushal_laydown import best_laydown
+        from game.engine.families.vazhushal_laydown import best_laydown
 
         pure = any(m.is_pure_sequence for m in self.table)
         return best_laydown(tuple(cards), self.view.wild, (), has_pure_on_table=pure,
@@ -170,12 +170,12 @@ class WipeLens(Lens):
                       tuple(sorted(lay.left, key=_order)))
 
     def count(self, cards):
-        from ..engine.families.vazhushal_melds import left_value
+        from game.engine.families.vazhushal_melds import left_value
 
         return sum(left_value(c, self.view.wild) for c in self._laydown(cards).left)
 
     def standing(self, cards):
-        from ..engine.families.vazhushal_melds import left_value
+        from game.engine.families.vazhushal_melds import left_value
 
         judge = self.judge
         shape = judge.shape(list(cards))
@@ -194,7 +194,7 @@ class WipeLens(Lens):
     def wipe(self, action) -> Standing | None:
         """The position after a wipe (the engine's meld laid), this turn's
         discard still to come; None when the engine would refuse it."""
-        from ..engine.families.vazhushal_actions import Position, resolve_wipe
+        from game.engine.families.vazhushal_actions import Position, resolve_wipe
 
         pos = Position.of_view(self.view)
         laid, _ = resolve_wipe(pos, action)

@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import (
+from game.ai.coach_lens import Layout, Lens, without
+from game.ai.coach_words import (
+    card_words,
+    cards_words,
+    joins_words,
+    next_player,
+    partial_words,
+    partials,
+    refusal_words,
+    refusals,
+    wants_near,
+)
+from game.engine import (
     Action,
     Answer,
     Card,
@@ -22,18 +34,6 @@ from ..engine import (
     NextDeal,
     Pack,
     ShowDealtHand,
-)
-from .coach_lens import Layout, Lens, without
-from .coach_words import (
-    card_words,
-    cards_words,
-    joins_words,
-    next_player,
-    partial_words,
-    partials,
-    refusal_words,
-    refusals,
-    wants_near,
 )
 
 MOST_CLAUSES = 3  # a reason is one line: the move and at most this many facts
@@ -234,7 +234,7 @@ def _done_exposing(lens: Lens, action) -> str:
 
 
 def _see(lens: Lens, action) -> str:
-    from ..engine.families.marriage_hand import can_see
+    from game.engine.families.marriage_hand import can_see
 
     view = lens.view
     groups = action.groups
@@ -252,7 +252,7 @@ def _see(lens: Lens, action) -> str:
 
 # --------------------------------------------------------------- Vazhushal
 def _wipe(lens: Lens, action) -> str:
-    from ..engine.families.vazhushal_actions import Position, resolve_wipe
+    from game.engine.families.vazhushal_actions import Position, resolve_wipe
 
     view = lens.view
     pos = Position.of_view(view)
@@ -269,7 +269,7 @@ def _wipe(lens: Lens, action) -> str:
 
 
 def _go_out(lens: Lens, action) -> str:
-    from ..engine.families.vazhushal_actions import Position, resolve_go_out
+    from game.engine.families.vazhushal_actions import Position, resolve_go_out
 
     done, _ = resolve_go_out(Position.of_view(lens.view))
     if done is None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..engine import Card, PlayerView
-from ..engine.cards import JOKER_KIND, RANK_NAMES
-from .knowledge import SeatMemory, next_seat, read_log
-from .reading import relation
+from game.ai.knowledge import SeatMemory, next_seat, read_log
+from game.ai.reading import relation
+from game.engine import Card, PlayerView
+from game.engine.cards import JOKER_KIND, RANK_NAMES
 
 SYMBOLS = "♠♥♦♣"
 

@@ -6,10 +6,10 @@ engine lists a valid declaration, so it never misses a win it holds."""
 
 from __future__ import annotations
 
-from ..engine import Discard, DrawDiscard, DrawStock, PlayerView
-from ..engine.families import family_of
-from .base import LevelBot, Thought, card_points
-from .knowledge import is_wild_kind
+from game.ai.base import LevelBot, Thought, card_points
+from game.ai.knowledge import is_wild_kind
+from game.engine import Discard, DrawDiscard, DrawStock, PlayerView
+from game.engine.families import family_of
 
 SLIP = 0.25  # how often it throws a random loose card instead of the costliest
 

@@ -31,18 +31,18 @@ gives the same move; the browser gets ``BROWSER_SHARE`` of it.
 
 from __future__ import annotations
 
-from ..engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
-from ..engine.families import family_of
-from ..engine.game import pack_cost
-from .base import Thought
-from .judge import Judge, Weights, adding, kinds_of, without
-from .knowledge import Knowledge, is_wild_kind
-from .medium import MediumBot
-from .reading import take_chance
-from .search.core import BROWSER, Budget, Candidate, choose, search
-from .search.thirteen import ThirteenModel
-from .shape import need_of
-from .worlds import card_weights, sample_hand
+from game.ai.base import Thought
+from game.ai.judge import Judge, Weights, adding, kinds_of, without
+from game.ai.knowledge import Knowledge, is_wild_kind
+from game.ai.medium import MediumBot
+from game.ai.reading import take_chance
+from game.ai.search.core import BROWSER, Budget, Candidate, choose, search
+from game.ai.search.thirteen import ThirteenModel
+from game.ai.shape import need_of
+from game.ai.worlds import card_weights, sample_hand
+from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
+from game.engine.families import family_of
+from game.engine.game import pack_cost
 
 COUNT_WEIGHT = 2.0  # value units per 100 points the hand would pay now
 FEED = 0.4  # value units lost when the next player surely takes the card

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Card, PlayerView
-from ..engine.families import family_of
-from .knowledge import Knowledge
-from .shape import Shape, shape_of
+from game.ai.knowledge import Knowledge
+from game.ai.shape import Shape, shape_of
+from game.engine import Card, PlayerView
+from game.engine.families import family_of
 
 
 @dataclass(frozen=True)

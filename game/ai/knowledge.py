@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import PlayerView
-from ..engine.cards import JOKER_KIND, Card
+from game.engine import PlayerView
+from game.engine.cards import JOKER_KIND, Card
 
 _UPCARD = None  # the first face-up card, until the log tells us what it was
 

@@ -6,10 +6,10 @@ class registered for that family and level (``register_family_bots``)."""
 
 from __future__ import annotations
 
-from .easy import EasyBot
-from .hard import HardBot
-from .medium import MediumBot
-from .registry import register
+from game.ai.easy import EasyBot
+from game.ai.hard import HardBot
+from game.ai.medium import MediumBot
+from game.ai.registry import register
 
 # (family, level) -> bot class with think(view) and choose(view)
 FAMILY_BOTS: dict[tuple[str, str], type] = {}
@@ -71,7 +71,7 @@ for _level, _cls in BOT_CLASSES.items():
 def _load_family_bots() -> None:
     """Each family's bots live in ``ai/families/<module>.py`` and register
     themselves on import."""
-    from .families import marriage, twentyone, vazhushal  # noqa: F401
+    from game.ai.families import marriage, twentyone, vazhushal  # noqa: F401
 
 
 _load_family_bots()

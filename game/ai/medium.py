@@ -8,11 +8,11 @@ hopeless first hand when the first drop is cheaper than playing it out.
 
 from __future__ import annotations
 
-from ..engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
-from .base import LevelBot, Thought, card_points
-from .judge import Judge, Weights, adding, kinds_of, without
-from .knowledge import Knowledge, is_wild_kind, know
-from .packing import pack_is_cheaper
+from game.ai.base import LevelBot, Thought, card_points
+from game.ai.judge import Judge, Weights, adding, kinds_of, without
+from game.ai.knowledge import Knowledge, is_wild_kind, know
+from game.ai.packing import pack_is_cheaper
+from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
 
 
 class MediumBot(LevelBot):

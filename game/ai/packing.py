@@ -11,8 +11,8 @@ measurements of the same kind within a few points.
 
 from __future__ import annotations
 
-from ..engine import PlayerView
-from ..engine.game import pack_cost
+from game.engine import PlayerView
+from game.engine.game import pack_cost
 
 # WIN_CHANCE[turn][need]: two players, turn = turns this seat has taken (3 = later)
 WIN_CHANCE = (

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import math
 
-from ..engine import PlayerView
-from .knowledge import Knowledge, is_wild_kind
+from game.ai.knowledge import Knowledge, is_wild_kind
+from game.engine import PlayerView
 
 RELATIONS = ("r1", "r2", "set")  # one place away in the suit, two places, same rank
 FEATURES = ("turn", "picks",

@@ -6,7 +6,7 @@ import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
-from .basic import GreedyBot, RandomBot
+from game.ai.basic import GreedyBot, RandomBot
 
 # name -> factory(seed) -> bot with choose(view)
 BOTS: dict[str, Callable[[int], object]] = {
@@ -49,6 +49,6 @@ def bot_label(spec: str) -> str:
 def _load_levels() -> None:
     """The leveled bots (easy/medium/hard) register themselves on import."""
     try:
-        from . import levels  # noqa: F401
+        from game.ai import levels  # noqa: F401
     except ImportError:
         pass

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from .knowledge import Knowledge, SeatMemory
-from .shape import RUN_NEAR, SET_NEAR
+from game.ai.knowledge import Knowledge, SeatMemory
+from game.ai.shape import RUN_NEAR, SET_NEAR
 
 PASSED = 0.2  # weight factor for a card that would have made a passed card useful
 THREW = 0.3  # ... for a card that goes with one they threw

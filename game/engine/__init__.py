@@ -1,6 +1,6 @@
 """The rules engine: pure Python, no pygame (it runs unchanged in the browser)."""
 
-from .actions import (
+from game.engine.actions import (
     Action,
     Answer,
     DealResult,
@@ -16,14 +16,14 @@ from .actions import (
     SeatResult,
     ShowDealtHand,
 )
-from .cards import JOKER_KIND, Card, Suit, format_cards, parse_cards, parse_kind
-from .families import PRESETS, family_of, preset
-from .game import apply, check, declarable, is_wild, legal_actions, new_match, shoe_for
-from .invariants import InvariantError, check_cheap, check_invariants
-from .rules import RuleError, RuleSet
-from .solver import Evaluation, Meld, MeldOptions, evaluate
-from .state import GameState
-from .view import PlayerView, view_for
+from game.engine.cards import JOKER_KIND, Card, Suit, format_cards, parse_cards, parse_kind
+from game.engine.families import PRESETS, family_of, preset
+from game.engine.game import apply, check, declarable, is_wild, legal_actions, new_match, shoe_for
+from game.engine.invariants import InvariantError, check_cheap, check_invariants
+from game.engine.rules import RuleError, RuleSet
+from game.engine.solver import Evaluation, Meld, MeldOptions, evaluate
+from game.engine.state import GameState
+from game.engine.view import PlayerView, view_for
 
 __all__ = [
     "Action", "Answer", "Card", "DealResult", "Declare", "Discard", "DrawDiscard",

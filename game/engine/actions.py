@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .cards import Card
+from game.engine.cards import Card
 
 
 class Phase(StrEnum):

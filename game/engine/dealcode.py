@@ -20,11 +20,11 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Event
-from .families import PRESETS, preset
-from .game import new_match, start_deal
-from .rules import RuleError, RuleSet
-from .state import OUT, GameState
+from game.engine.actions import Event
+from game.engine.families import PRESETS, preset
+from game.engine.game import new_match, start_deal
+from game.engine.rules import RuleError, RuleSet
+from game.engine.state import OUT, GameState
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import (
+from game.engine.actions import (
     Action,
     Answer,
     CardDrawn,
@@ -28,12 +28,12 @@ from .actions import (
     ShowDealtHand,
     StockReshuffled,
 )
-from .cards import Card
-from .families import ActionSpec, family_of
-from .match import answer_offer, starting_scores
-from .rules import RuleSet
-from .state import ACTIVE, DEAD, OUT, PACKED, GameState
-from .view import PlayerView
+from game.engine.cards import Card
+from game.engine.families import ActionSpec, family_of
+from game.engine.match import answer_offer, starting_scores
+from game.engine.rules import RuleSet
+from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState
+from game.engine.view import PlayerView
 
 
 def _rng(state_or_seed, *parts) -> random.Random:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from .actions import Phase
-from .families import family_of
-from .game import shoe_for
-from .rules import RuleSet
-from .state import ACTIVE, GameState
+from game.engine.actions import Phase
+from game.engine.families import family_of
+from game.engine.game import shoe_for
+from game.engine.rules import RuleSet
+from game.engine.state import ACTIVE, GameState
 
 
 class InvariantError(AssertionError):

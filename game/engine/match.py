@@ -3,8 +3,16 @@ and Deals (chips, tiebreak).  Called when a deal has been settled."""
 
 from __future__ import annotations
 
-from .actions import DealResult, DealSettled, Eliminated, Event, MatchOver, Phase, Rejoined
-from .state import GameState
+from game.engine.actions import (
+    DealResult,
+    DealSettled,
+    Eliminated,
+    Event,
+    MatchOver,
+    Phase,
+    Rejoined,
+)
+from game.engine.state import GameState
 
 
 def starting_scores(rules, players: int) -> tuple[int, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from game.engine.cards import Card
 
 PURE, IMPURE, SET, TANALA, ALLWILD = range(5)
 MELD_NAMES = ("pure sequence", "sequence", "set", "tanala", "wild group")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .actions import DealResult, SeatResult
-from .families import family_of
-from .match import score_deltas
-from .solver import Evaluation
-from .state import ACTIVE, DEAD, OUT, PACKED, GameState
+from game.engine.actions import DealResult, SeatResult
+from game.engine.families import family_of
+from game.engine.match import score_deltas
+from game.engine.solver import Evaluation
+from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState
 
 TIER_WHY = {
     "none": "no pure sequence: every card counts",

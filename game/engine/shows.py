@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Generator
 
-from .actions import Declare
-from .families import family_of
-from .view import PlayerView
+from game.engine.actions import Declare
+from game.engine.families import family_of
+from game.engine.view import PlayerView
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 512

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import JOKER_KIND, Card, card_points
-from .meldtypes import (
+from game.engine.cards import JOKER_KIND, Card, card_points
+from game.engine.meldtypes import (
     ALLWILD,
     IMPURE,
     MELD_NAMES,
@@ -42,7 +42,7 @@ from .meldtypes import (
     Meld,
     MeldOptions,
 )
-from .solver_search import _Search, _wild_room, spare_plan
+from game.engine.solver_search import _Search, _wild_room, spare_plan
 
 __all__ = [
     "ALLWILD", "IMPURE", "MELD_NAMES", "PURE", "SET", "TANALA", "Evaluation", "Meld",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import JOKER_KIND, card_points
-from .meldtypes import IMPURE, PURE, SET, TANALA, MeldOptions
+from game.engine.cards import JOKER_KIND, card_points
+from game.engine.meldtypes import IMPURE, PURE, SET, TANALA, MeldOptions
 
 # A raw meld from the search: (type, length, wilds, naturals, suit, lo)
 # naturals is a tuple of kinds; for runs, lo is the low end of the window

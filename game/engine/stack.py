@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import Card, parse_kind
-from .families import family_of
-from .game import shoe_for
-from .rules import RuleSet
+from game.engine.cards import Card, parse_kind
+from game.engine.families import family_of
+from game.engine.game import shoe_for
+from game.engine.rules import RuleSet
 
 
 def stacked_order(rules: RuleSet, players: int, dealer: int, hands: dict[int, str],

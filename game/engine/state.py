@@ -6,9 +6,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import DealResult, Phase
-from .cards import Card
-from .rules import RuleSet
+from game.engine.actions import DealResult, Phase
+from game.engine.cards import Card
+from game.engine.rules import RuleSet
 
 ACTIVE, PACKED, DEAD, OUT = "active", "packed", "dead", "out"
 
@@ -80,7 +80,7 @@ class GameState:
         if self.phase == Phase.DECIDE and self.offer:
             return self.offer[1]
         if self.phase == Phase.FAMILY:
-            from .families import family_of
+            from game.engine.families import family_of
 
             return family_of(self.rules).to_act(self)
         return None
@@ -97,7 +97,7 @@ class GameState:
         cards += self.aside
         if self.cut is not None:
             cards.append(self.cut)
-        from .families import family_of
+        from game.engine.families import family_of
 
         cards += family_of(self.rules).table_cards(self)
         return cards
@@ -105,7 +105,7 @@ class GameState:
     @property
     def card_total(self) -> int:
         """How many cards are anywhere now (cheap; conservation's first check)."""
-        from .families import family_of
+        from game.engine.families import family_of
 
         n = sum(len(h) for h in self.hands) + len(self.stock) + len(self.discard)
         n += len(self.aside) + (self.cut is not None)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, DealResult, Phase
-from .cards import Card
-from .rules import RuleSet
-from .state import GameState
+from game.engine.actions import Action, DealResult, Phase
+from game.engine.cards import Card
+from game.engine.rules import RuleSet
+from game.engine.state import GameState
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,8 @@ class PlayerView:
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:
-    from .families import family_of
-    from .game import legal_actions  # the view carries its legal moves
+    from game.engine.families import family_of
+    from game.engine.game import legal_actions  # the view carries its legal moves
 
     fam = family_of(state.rules)
     acting = state.to_act == seat

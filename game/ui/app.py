@@ -9,20 +9,20 @@ from typing import Any
 
 import pygame
 
-from ..engine.dealcode import DealCode, DealCodeError
-from ..engine.dealcode import decode as decode_code
-from ..memory import refresh
-from . import savegame
-from .art import palette
-from .frames import NOTHING, FrameLog
-from .menu_config import MenuConfig
-from .players import available_levels, default_level
-from .scene import Scene
-from .scenes.stats_store import StatsStore, counted
-from .settings import Settings
-from .table.hand import HandArrangement
-from .table.session import Session
-from .widgets import Metrics, Toast
+from game.engine.dealcode import DealCode, DealCodeError
+from game.engine.dealcode import decode as decode_code
+from game.memory import refresh
+from game.ui import savegame
+from game.ui.art import palette
+from game.ui.frames import NOTHING, FrameLog
+from game.ui.menu_config import MenuConfig
+from game.ui.players import available_levels, default_level
+from game.ui.scene import Scene
+from game.ui.scenes.stats_store import StatsStore, counted
+from game.ui.settings import Settings
+from game.ui.table.hand import HandArrangement
+from game.ui.table.session import Session
+from game.ui.widgets import Metrics, Toast
 
 MIN_SIZE = (240, 320)
 SAVE_EVERY = 1.0  # seconds between writes of a changed save
@@ -46,7 +46,7 @@ class _Silent:
 
 def make_sounds(enabled: bool) -> Any:
     try:
-        from .art.sound import Sounds
+        from game.ui.art.sound import Sounds
     except ImportError:
         return _Silent()
     try:
@@ -56,7 +56,7 @@ def make_sounds(enabled: bool) -> Any:
 
 
 def _set_icon() -> None:
-    from .art.assets import asset_dir
+    from game.ui.art.assets import asset_dir
 
     icon = asset_dir() / "icon.png"
     try:
@@ -115,7 +115,7 @@ class App:
         if load and not demo:  # a damaged record is said on the first screen
             self.stats  # noqa: B018 - reading it is the point
         warm_up()
-        from .scenes.menu import MenuScene
+        from game.ui.scenes.menu import MenuScene
 
         if game is not None:
             self.config.choose_variant(game)
@@ -179,7 +179,7 @@ class App:
     def play_code(self, code: DealCode, like: Session | None = None) -> None:
         """Deal ``code``'s deal: at the table of ``like`` (the same people,
         bots and mode) or as the menu's choices say."""
-        from .scenes.menu import code_problem
+        from game.ui.scenes.menu import code_problem
 
         problem = code_problem(code)
         if problem:
@@ -206,8 +206,8 @@ class App:
         if not self.has_match:
             self.play_code(code, like)
             return
-        from .scenes.confirm import ConfirmDialog
-        from .table.wording import variant_title
+        from game.ui.scenes.confirm import ConfirmDialog
+        from game.ui.table.wording import variant_title
 
         old = self.session
         self.push(ConfirmDialog(
@@ -220,7 +220,7 @@ class App:
     @property
     def has_match(self) -> bool:
         """A match in progress that a new game would replace."""
-        from .table.session import game_over
+        from game.ui.table.session import game_over
 
         return self.session is not None and not game_over(self.session.state)
 
@@ -229,8 +229,8 @@ class App:
         if not self.has_match:
             self.new_game(seed)
             return
-        from .scenes.confirm import ConfirmDialog
-        from .table.wording import variant_title
+        from game.ui.scenes.confirm import ConfirmDialog
+        from game.ui.table.wording import variant_title
 
         old = self.session
         self.push(ConfirmDialog(
@@ -250,7 +250,7 @@ class App:
                             practice=old.practice, hints=old.hints, names=old.custom_names))
 
     def _start(self, session: Session) -> None:
-        from .table.scene import TableScene
+        from game.ui.table.scene import TableScene
 
         refresh()  # a new match: collect everything the last one left, then freeze
         self._kept = None
@@ -262,7 +262,7 @@ class App:
         self.replace(TableScene(self))
 
     def start_demo(self, seed: int) -> None:
-        from .table.scene import TableScene
+        from game.ui.table.scene import TableScene
 
         if self._kept is None:
             self._kept = (self.session, self.arrangement, self.hands)
@@ -275,13 +275,13 @@ class App:
         self.replace(TableScene(self))
 
     def continue_game(self) -> None:
-        from .table.scene import TableScene
+        from game.ui.table.scene import TableScene
 
         if self.session is not None:
             self.replace(TableScene(self))
 
     def to_menu(self) -> None:
-        from .scenes.menu import MenuScene
+        from game.ui.scenes.menu import MenuScene
 
         self.save_now()
         self._end_demo()
@@ -486,7 +486,7 @@ def warm_up() -> None:
                  "table.showdown", "scenes.replay", "scenes.entry", "scenes.stats"):
         import_module(f"{__package__}.{name}")
     try:
-        from ..ai import registry
+        from game.ai import registry
 
         for level, _, _ in available_levels():
             registry.make_bot(level, 0)

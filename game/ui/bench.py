@@ -17,9 +17,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 def _mid_deal_app(size: tuple[int, int], seed: int):
     """An app whose table is mid-deal with the person to discard."""
-    from ..ai.registry import make_bot
-    from ..engine import Phase
-    from .app import App
+    from game.ai.registry import make_bot
+    from game.engine import Phase
+    from game.ui.app import App
 
     for attempt in range(20):  # a deal that ends early gives way to another seed
         app = App(size, load=False, save=False, seed=seed + attempt)

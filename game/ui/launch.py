@@ -40,7 +40,7 @@ class Options:
 
 
 def presets() -> list[str]:
-    from ..engine.families import PRESETS
+    from game.engine.families import PRESETS
 
     return list(PRESETS)
 
@@ -73,7 +73,7 @@ def check_size(text: str) -> tuple[int, int]:
 
 def check_code(text: str) -> str:
     """A deal code that decodes (the message says what is wrong with it)."""
-    from ..engine.dealcode import DealCodeError, decode
+    from game.engine.dealcode import DealCodeError, decode
 
     try:
         decode(text)
@@ -265,8 +265,8 @@ async def play(options: Options, notice: str = "") -> None:
     """Open the window and run frames until the player quits."""
     import pygame
 
-    from .app import App
-    from .frames import FrameLog
+    from game.ui.app import App
+    from game.ui.frames import FrameLog
 
     browser = in_browser()
     size = options.size or (browser_size() if browser else DEFAULT_SIZE)

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import PRESETS, RuleError, RuleSet, family_of, preset
-from ..engine.families import FAMILIES
-from .players import available_levels, default_level
+from game.engine import PRESETS, RuleError, RuleSet, family_of, preset
+from game.engine.families import FAMILIES
+from game.ui.players import available_levels, default_level
 
 MAX_SEATS_ON_SCREEN = 6
 
@@ -54,7 +54,7 @@ def describe(name: str, title: str, text: str) -> None:
 
 
 def _variants() -> dict[str, tuple[str, str]]:
-    from .table import families  # noqa: F401  (the families' UI modules describe their games)
+    from game.ui.table import families  # noqa: F401  (the families' UI modules describe their games)
 
     # the 13-card presets in the order of ``DESCRIPTIONS``, then every other in
     # the registry's (play) order

@@ -12,7 +12,7 @@ HUMAN = None  # a seat whose level is None is played by the person at the screen
 def available_levels() -> list[tuple[str, str, str]]:
     """(key, display name, description) of each AI level, easiest first."""
     try:
-        from ..ai.levels import LEVELS
+        from game.ai.levels import LEVELS
     except ImportError:
         return [("greedy", "Greedy", "Keeps its best melds and throws its costliest card."),
                 ("random", "Random", "Plays any legal move.")]

@@ -8,10 +8,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import storage
-from .settings import Settings
-from .table.hand import HandArrangement
-from .table.session import SaveError, Session
+from game.ui import storage
+from game.ui.settings import Settings
+from game.ui.table.hand import HandArrangement
+from game.ui.table.session import SaveError, Session
 
 SAVE_KEY = "indian-rummy-save"
 FORMAT = "indian-rummy"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from game.ui.app import App
 
 
 class Scene:

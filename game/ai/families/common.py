@@ -9,11 +9,11 @@ import random
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from ...engine import Discard, DrawDiscard, DrawStock, NextDeal, PlayerView
-from ...engine.actions import Action
-from ...engine.cards import Card
-from ..base import finish
-from ..knowledge import read_log
+from game.ai.base import finish
+from game.ai.knowledge import read_log
+from game.engine import Discard, DrawDiscard, DrawStock, NextDeal, PlayerView
+from game.engine.actions import Action
+from game.engine.cards import Card
 
 Thought = Generator[None, None, Action]
 

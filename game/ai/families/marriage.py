@@ -45,21 +45,21 @@ few milliseconds of processor time.
 """
 from __future__ import annotations
 
-from ...engine import Declare, DrawDiscard, DrawStock, NextDeal, Phase, PlayerView
-from ...engine.actions import Action, Answer
-from ...engine.cards import JOKER_KIND
-from ...engine.families.marriage_actions import (
+from game.ai.families.common import FamilyBot, RankedDiscards, Thought, distinct_discards, without
+from game.ai.families.marriage_judge import Judge, could_use, live_counts, maal_weight
+from game.ai.knowledge import next_seat, read_log
+from game.ai.levels import register_family_bots
+from game.engine import Declare, DrawDiscard, DrawStock, NextDeal, Phase, PlayerView
+from game.engine.actions import Action, Answer
+from game.engine.cards import JOKER_KIND
+from game.engine.families.marriage_actions import (
     DUBLEES,
     DoneExposing,
     ExposeTunnela,
     MarriageView,
     SeeTiplu,
 )
-from ...engine.shows import declarations_thought
-from ..knowledge import next_seat, read_log
-from ..levels import register_family_bots
-from .common import FamilyBot, RankedDiscards, Thought, distinct_discards, without
-from .marriage_judge import Judge, could_use, live_counts, maal_weight
+from game.engine.shows import declarations_thought
 
 __all__ = ["EasyMarriage", "HardMarriage", "Judge", "MarriageBot", "MediumMarriage",
            "could_use", "feed_risk", "live_counts", "maal_weight"]

@@ -4,11 +4,11 @@ bots' module docstring (``marriage.py``) says how."""
 
 from __future__ import annotations
 
-from ...engine import PlayerView
-from ...engine.cards import JOKER_KIND
-from ...engine.families.marriage_actions import DUBLEES, MarriageView
-from ...engine.families.marriage_hand import jhiplu, poplu
-from .common import live_counts as _live_counts
+from game.ai.families.common import live_counts as _live_counts
+from game.engine import PlayerView
+from game.engine.cards import JOKER_KIND
+from game.engine.families.marriage_actions import DUBLEES, MarriageView
+from game.engine.families.marriage_hand import jhiplu, poplu
 
 NIDX = 53
 # kind -> search index, rank-major (rank * 4 + suit): the cards a group may

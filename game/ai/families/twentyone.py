@@ -49,16 +49,24 @@ hands, so that one slice stays within a few milliseconds.
 """
 from __future__ import annotations
 
-from ...engine import Declare, DrawDiscard, DrawStock, NextDeal, Pack, Phase, PlayerView
-from ...engine.actions import Action, Answer
-from ...engine.cards import JOKER_KIND
-from ...engine.families.twentyone_cards import bonus_points
-from ...engine.game import pack_cost
-from ...engine.shows import declarations_thought
-from ..knowledge import next_seat, read_log
-from ..levels import register_family_bots
-from .common import FamilyBot, RankedDiscards, Thought, adding, distinct_discards, kinds_of, without
-from .twentyone_judge import POINTS, Analysis, WideJudge
+from game.ai.families.common import (
+    FamilyBot,
+    RankedDiscards,
+    Thought,
+    adding,
+    distinct_discards,
+    kinds_of,
+    without,
+)
+from game.ai.families.twentyone_judge import POINTS, Analysis, WideJudge
+from game.ai.knowledge import next_seat, read_log
+from game.ai.levels import register_family_bots
+from game.engine import Declare, DrawDiscard, DrawStock, NextDeal, Pack, Phase, PlayerView
+from game.engine.actions import Action, Answer
+from game.engine.cards import JOKER_KIND
+from game.engine.families.twentyone_cards import bonus_points
+from game.engine.game import pack_cost
+from game.engine.shows import declarations_thought
 
 __all__ = ["Analysis", "EasyWide", "HardWide", "MediumWide", "WideBot", "WideJudge",
            "expected_delta", "feed_risk", "kinds_of"]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import PlayerView
-from ...engine.families.twentyone_cards import bonus_points, form_rules
-from .common import live_counts
+from game.ai.families.common import live_counts
+from game.engine import PlayerView
+from game.engine.families.twentyone_cards import bonus_points, form_rules
 
 POINTS = [0] * 53
 for _k in range(52):

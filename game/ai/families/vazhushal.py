@@ -45,10 +45,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from functools import lru_cache
 
-from ...engine import Discard, DrawStock, NextDeal, Phase, PlayerView
-from ...engine.actions import Action
-from ...engine.cards import JOKER_KIND, Card, make_card
-from ...engine.families.vazhushal_actions import (
+from game.ai.families.common import FamilyBot, Thought
+from game.ai.levels import register_family_bots
+from game.engine import Discard, DrawStock, NextDeal, Phase, PlayerView
+from game.engine.actions import Action
+from game.engine.cards import JOKER_KIND, Card, make_card
+from game.engine.families.vazhushal_actions import (
     Finish,
     GoOut,
     LayDown,
@@ -59,10 +61,8 @@ from ...engine.families.vazhushal_actions import (
     resolve_go_out,
     resolve_laydown,
 )
-from ...engine.families.vazhushal_laydown import best_laydown
-from ...engine.families.vazhushal_melds import check_meld, is_wild, left_value
-from ..levels import register_family_bots
-from .common import FamilyBot, Thought
+from game.engine.families.vazhushal_laydown import best_laydown
+from game.engine.families.vazhushal_melds import check_meld, is_wild, left_value
 
 SEARCH_NODES = 200  # one lay-down search of a bot: a few milliseconds at most
 GO_OUT_NODES = 250

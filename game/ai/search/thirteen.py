@@ -31,10 +31,10 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
-from ...engine.families import family_of
-from ..knowledge import Knowledge
-from ..worlds import card_weights
-from .thirteen_policy import KINDS, Table
+from game.ai.knowledge import Knowledge
+from game.ai.search.thirteen_policy import KINDS, Table
+from game.ai.worlds import card_weights
+from game.engine.families import family_of
 
 __all__ = ["KINDS", "Context", "Deal", "Table", "ThirteenModel", "WorldSampler", "counts_of",
            "play_out", "settle"]
@@ -373,7 +373,7 @@ class ThirteenModel:
 
     def outcome(self, ctx: Context, world: Deal, action
                 ) -> Generator[None, None, list[int] | None]:
-        from ...engine import Discard, DrawDiscard, DrawStock, Pack
+        from game.engine import Discard, DrawDiscard, DrawStock, Pack
 
         deal = world.copy()
         table = ctx.table

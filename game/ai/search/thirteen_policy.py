@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ...engine.cards import JOKER_KIND
-from ...engine.families import family_of
-from ...engine.solver import _declarable_kinds, hand_count
+from game.engine.cards import JOKER_KIND
+from game.engine.families import family_of
+from game.engine.solver import _declarable_kinds, hand_count
 
 KINDS = 53
 TRIES_SHOW = 5  # discards the exact evaluator is asked about, at most

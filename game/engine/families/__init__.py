@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import RuleError, RuleSet
-from .base import ActionSpec, Family
+from game.engine.families.base import ActionSpec, Family
+from game.engine.rules import RuleError, RuleSet
 
 FAMILIES: dict[str, Family] = {}
 PRESETS: dict[str, RuleSet] = {}
@@ -43,7 +43,7 @@ def load_rules(name: str, options: dict[str, Any]) -> RuleSet:
 
 def _register_modules() -> None:
     """Every family module, in the order menus list them (each defines ``FAMILY``)."""
-    from . import marriage, thirteen, twentyone, vazhushal
+    from game.engine.families import marriage, thirteen, twentyone, vazhushal
 
     for module in (thirteen, twentyone, marriage, vazhushal):
         register(module.FAMILY)

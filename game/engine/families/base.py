@@ -28,12 +28,12 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..cards import JOKER_KIND, Card, build_shoe, kind_text
-from ..rules import RuleSet
+from game.engine.cards import JOKER_KIND, Card, build_shoe, kind_text
+from game.engine.rules import RuleSet
 
 if TYPE_CHECKING:
-    from ..actions import Action, DealResult, Event, Phase
-    from ..state import GameState
+    from game.engine.actions import Action, DealResult, Event, Phase
+    from game.engine.state import GameState
 
 Outcome = tuple["GameState", list["Event"]]
 
@@ -166,8 +166,8 @@ class Family:
 
     def hand_size_error(self, state: GameState, seat: int) -> str | None:
         """Why ``seat``'s hand has a size these rules cannot produce now."""
-        from ..actions import Phase
-        from ..state import ACTIVE
+        from game.engine.actions import Phase
+        from game.engine.state import ACTIVE
 
         n = len(state.hands[seat])
         if state.status[seat] != ACTIVE:
@@ -207,7 +207,7 @@ class Family:
 
     def after_deal(self, state: GameState, result: DealResult) -> Outcome:
         """Scores, eliminations and the match's end after a settled deal."""
-        from ..match import after_deal
+        from game.engine.match import after_deal
 
         return after_deal(state, result)
 

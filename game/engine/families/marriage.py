@@ -42,12 +42,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from ..actions import Declare, DrawDiscard, DrawStock, Pack, Phase
-from ..cards import JOKER_KIND, Card, format_cards, make_card, parse_kind
-from ..rules import RuleError, RuleSet
-from ..state import ACTIVE, DEAD
-from .base import ActionSpec, Family
-from .marriage_actions import (
+from game.engine.actions import Declare, DrawDiscard, DrawStock, Pack, Phase
+from game.engine.cards import JOKER_KIND, Card, format_cards, make_card, parse_kind
+from game.engine.families.base import ActionSpec, Family
+from game.engine.families.marriage_actions import (
     DUBLEES,
     SEQUENCES,
     DoneExposing,
@@ -65,15 +63,17 @@ from .marriage_actions import (
     see_reason,
     take_discard_reason,
 )
-from .marriage_hand import (
+from game.engine.families.marriage_hand import (
     best_arrangement,
     can_see,
     count_dublees,
     marriage_wilds,
     winning_show,
 )
-from .marriage_maal import MarriageOptions, maal
-from .marriage_settle import settle as settle_deal
+from game.engine.families.marriage_maal import MarriageOptions, maal
+from game.engine.families.marriage_settle import settle as settle_deal
+from game.engine.rules import RuleError, RuleSet
+from game.engine.state import ACTIVE, DEAD
 
 MAX_RESHUFFLES = 3  # turns of the discard pile before a deal is void (a safeguard)
 

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action, Event, Phase
-from ..cards import Card, format_cards
-from .marriage_hand import (
+from game.engine.actions import Action, Event, Phase
+from game.engine.cards import Card, format_cards
+from game.engine.families.marriage_hand import (
     ROUTES,
     TUNNELA,
     can_see,

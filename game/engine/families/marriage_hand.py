@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..cards import JOKER_KIND, Card
+from game.engine.cards import JOKER_KIND, Card
 
 NKINDS = 53  # 52 natural kinds + printed joker
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 
-from ..cards import JOKER_KIND, Card
-from .marriage_hand import jhiplu, poplu, tiplu_kind
+from game.engine.cards import JOKER_KIND, Card
+from game.engine.families.marriage_hand import jhiplu, poplu, tiplu_kind
 
 _CHOICES = {
     "unseen_maal": ("murder", "kidnap", "normal"),

@@ -25,12 +25,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import DealResult, SeatResult
-from ..cards import Card, format_cards, kind_text
-from ..state import DEAD, OUT
-from .marriage_actions import DUBLEES, MarriageDeal
-from .marriage_hand import TUNNELA, best_arrangement, jhiplu, poplu, winning_show
-from .marriage_maal import Maal, MarriageOptions, maal
+from game.engine.actions import DealResult, SeatResult
+from game.engine.cards import Card, format_cards, kind_text
+from game.engine.families.marriage_actions import DUBLEES, MarriageDeal
+from game.engine.families.marriage_hand import (
+    TUNNELA,
+    best_arrangement,
+    jhiplu,
+    poplu,
+    winning_show,
+)
+from game.engine.families.marriage_maal import Maal, MarriageOptions, maal
+from game.engine.state import DEAD, OUT
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
-from ..cards import JOKER_KIND, Card, make_card, parse_kind
-from ..rules import RuleError, RuleSet
-from ..solver import Evaluation, MeldOptions, evaluate, hand_count, is_declarable
-from .base import Family
+from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
+from game.engine.families.base import Family
+from game.engine.rules import RuleError, RuleSet
+from game.engine.solver import Evaluation, MeldOptions, evaluate, hand_count, is_declarable
 
 DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
 CUT_MODES = ("normal", "ace_jokers", "no_cut", "no_jokers")
@@ -151,7 +151,7 @@ class ThirteenFamily(Family):
 
     # --------------------------------------------------------------- actions
     def action_specs(self, core):
-        from ..game import show_dealt_spec
+        from game.engine.game import show_dealt_spec
 
         specs = dict(core)
         spec = show_dealt_spec()
@@ -240,7 +240,7 @@ class ThirteenFamily(Family):
 
     # ------------------------------------------------------------------- end
     def settle(self, state, winner, how):
-        from ..settle import settle
+        from game.engine.settle import settle
 
         return settle(state, winner, how)
 

@@ -7,8 +7,8 @@ import random
 import statistics
 import time
 
-from ..cards import JOKER_KIND, build_shoe
-from ..solver import MeldOptions, _declarable_kinds, _evaluate_kinds, evaluate
+from game.engine.cards import JOKER_KIND, build_shoe
+from game.engine.solver import MeldOptions, _declarable_kinds, _evaluate_kinds, evaluate
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -49,8 +49,8 @@ def bench_evaluator(hands_per_case: int = 5000, seed: int = 1) -> list[str]:
 def bench_simulation(deals: int = 100) -> list[str]:
     """Deals per second of 4-player Points with every invariant checked as
     ``simulate`` does (cheap checks each action, full ones sampled)."""
-    from ...simulate import simulate
-    from . import preset
+    from game.engine.families import preset
+    from game.simulate import simulate
 
     lines = []
     for bots in (["greedy"], ["easy", "medium", "hard", "medium"]):

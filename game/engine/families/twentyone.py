@@ -41,10 +41,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from ..cards import JOKER_KIND, Card, kind_text, make_card, parse_kind
-from ..rules import RuleError, RuleSet
-from .base import Family, check_copies
-from .twentyone_cards import (
+from game.engine.cards import JOKER_KIND, Card, kind_text, make_card, parse_kind
+from game.engine.families.base import Family, check_copies
+from game.engine.families.twentyone_cards import (
     SCHEMES,
     bonus_points,
     dublee_pairs,
@@ -53,7 +52,7 @@ from .twentyone_cards import (
     value_kinds,
     wild_kinds_21,
 )
-from .twentyone_solver import (
+from game.engine.families.twentyone_solver import (
     WideEvaluation,
     WideOptions,
     count_21,
@@ -61,6 +60,7 @@ from .twentyone_solver import (
     show_possible,
     shows,
 )
+from game.engine.rules import RuleError, RuleSet
 
 WRONG_SHOW = {21: 120, 27: 150}  # §4 "Wrong show: 120"; §5 "wrong show 150"
 PLAYERS = {21: (2, 6), 27: (2, 5)}  # §4 "2–6 players"; §5 "2–5 players"
@@ -305,7 +305,7 @@ class TwentyOneFamily(Family):
         return state, events + more
 
     def settle(self, state, winner, how):
-        from .twentyone_settle import settle
+        from game.engine.families.twentyone_settle import settle
 
         return settle(state, winner, how)
 

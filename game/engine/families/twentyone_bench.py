@@ -20,9 +20,9 @@ import random
 import sys
 import time
 
-from ..cards import JOKER_KIND, build_shoe
-from .twentyone_cards import wild_kinds_21
-from .twentyone_solver import WideOptions, clear_caches, evaluate_21, shows
+from game.engine.cards import JOKER_KIND, build_shoe
+from game.engine.families.twentyone_cards import wild_kinds_21
+from game.engine.families.twentyone_solver import WideOptions, clear_caches, evaluate_21, shows
 
 
 def _deal(rng: random.Random, size: int, form: int, heavy: bool):

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import JOKER_KIND, RANK_NAMES, Card, kind_of
-from ..solver import ALLWILD, IMPURE, MELD_NAMES, PURE, SET, TANALA, Meld
+from game.engine.cards import JOKER_KIND, RANK_NAMES, Card, kind_of
+from game.engine.solver import ALLWILD, IMPURE, MELD_NAMES, PURE, SET, TANALA, Meld
 
 SPADES, CLUBS = 0, 3
 ACE_OF_SPADES = kind_of(1, SPADES)

@@ -39,11 +39,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import DealResult, SeatResult
-from ..cards import JOKER_KIND, Card
-from ..state import ACTIVE, DEAD, OUT, PACKED
-from .twentyone_cards import Bonus, bonus_points, card_name, dublee_pairs, form_rules
-from .twentyone_solver import SHOWS, WideEvaluation, evaluate_21
+from game.engine.actions import DealResult, SeatResult
+from game.engine.cards import JOKER_KIND, Card
+from game.engine.families.twentyone_cards import (
+    Bonus,
+    bonus_points,
+    card_name,
+    dublee_pairs,
+    form_rules,
+)
+from game.engine.families.twentyone_solver import SHOWS, WideEvaluation, evaluate_21
+from game.engine.state import ACTIVE, DEAD, OUT, PACKED
 
 SHOW_NOTES = {
     "pure": "{n} pure sequences, every other card melded",

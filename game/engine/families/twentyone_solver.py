@@ -39,9 +39,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..cards import JOKER_KIND, Card, card_points
-from ..solver import IMPURE, PURE, SET, TANALA
-from .twentyone_cards import (
+from game.engine.cards import JOKER_KIND, Card, card_points
+from game.engine.families.twentyone_cards import (
     WideMeld,
     dublee_pairs,
     form_rules,
@@ -51,6 +50,7 @@ from .twentyone_cards import (
     suit_pure,
     wild_room,
 )
+from game.engine.solver import IMPURE, PURE, SET, TANALA
 
 SHOWS = ("pure", "tunnelas", "dublees", "wilds", "marriages")  # in order of preference
 RUNGS = ("none", "pure", "melded", "complete")

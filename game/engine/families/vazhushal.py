@@ -47,7 +47,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import ClassVar, NamedTuple
 
-from ..actions import (
+from game.engine.actions import (
     Answer,
     DealStarted,
     Declare,
@@ -57,11 +57,9 @@ from ..actions import (
     Pack,
     Phase,
 )
-from ..cards import JOKER_KIND, Card, make_card, parse_kind
-from ..rules import RuleError, RuleSet
-from ..state import ACTIVE
-from .base import ActionSpec, Family, check_copies
-from .vazhushal_actions import (
+from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
+from game.engine.families.base import ActionSpec, Family, check_copies
+from game.engine.families.vazhushal_actions import (
     ENGINE_NODES,
     Arrange,
     Finish,
@@ -86,9 +84,11 @@ from .vazhushal_actions import (
     wipe_cheap_reason,
     wipe_could_meld,
 )
-from .vazhushal_laydown import best_laydown, go_out
-from .vazhushal_melds import negative_wilds, redeal_seats
-from .vazhushal_settle import after_deal, finish, go_out_now, settle, stock_out
+from game.engine.families.vazhushal_laydown import best_laydown, go_out
+from game.engine.families.vazhushal_melds import negative_wilds, redeal_seats
+from game.engine.families.vazhushal_settle import after_deal, finish, go_out_now, settle, stock_out
+from game.engine.rules import RuleError, RuleSet
+from game.engine.state import ACTIVE
 
 MAX_REDEALS = 1000
 DECK_RULES = ("catsatcards", "pagat")

@@ -52,10 +52,10 @@ from collections import OrderedDict
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
-from ..actions import Action, Event, Phase
-from ..cards import Card, format_cards
-from .vazhushal_laydown import best_laydown, go_out, laydown_score
-from .vazhushal_melds import (
+from game.engine.actions import Action, Event, Phase
+from game.engine.cards import Card, format_cards
+from game.engine.families.vazhushal_laydown import best_laydown, go_out, laydown_score
+from game.engine.families.vazhushal_melds import (
     TableMeld,
     check_table,
     has_pure_sequence,

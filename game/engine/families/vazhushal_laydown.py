@@ -34,8 +34,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..cards import JOKER_KIND, Card
-from .vazhushal_melds import (
+from game.engine.cards import JOKER_KIND, Card
+from game.engine.families.vazhushal_melds import (
     SEQUENCE,
     SET,
     WILD_LEFT_PENALTY,

@@ -53,7 +53,7 @@ from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from ..cards import JOKER_KIND, Card, kind_text
+from game.engine.cards import JOKER_KIND, Card, kind_text
 
 SEQUENCE = "sequence"
 SET = "set"

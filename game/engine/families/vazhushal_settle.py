@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import DealResult, DealSettled, MatchOver, Phase, SeatResult
-from ..cards import format_cards
-from ..state import ACTIVE
-from .vazhushal_actions import (
+from game.engine.actions import DealResult, DealSettled, MatchOver, Phase, SeatResult
+from game.engine.cards import format_cards
+from game.engine.families.vazhushal_actions import (
     Finish,
     Finished,
     Position,
@@ -38,8 +37,9 @@ from .vazhushal_actions import (
     resolve_laydown,
     set_table,
 )
-from .vazhushal_laydown import laydown_score
-from .vazhushal_melds import is_wild, left_value
+from game.engine.families.vazhushal_laydown import laydown_score
+from game.engine.families.vazhushal_melds import is_wild, left_value
+from game.engine.state import ACTIVE
 
 
 def play_order(state, start: int) -> tuple[int, ...]:

@@ -10,6 +10,6 @@ every other room draws with these.
 when it cannot (no mixer, no audio device).
 """
 
-from . import cardart, cardshapes, fonts, palette
+from game.ui.art import cardart, cardshapes, fonts, palette
 
 __all__ = ["cardart", "cardshapes", "fonts", "palette"]

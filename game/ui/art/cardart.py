@@ -19,9 +19,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine.cards import JOKER_KIND, RANK_NAMES, Card
-
-from . import cardshapes as shapes
-from . import fonts, palette
+from game.ui.art import cardshapes as shapes
+from game.ui.art import fonts, palette
 
 CARD_RATIO = 1.4  # height / width
 

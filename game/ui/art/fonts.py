@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from .assets import asset_dir
+from game.ui.art.assets import asset_dir
 
 FONT_DIR = asset_dir() / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans-subset.ttf"

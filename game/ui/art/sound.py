@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from .assets import asset_dir
+from game.ui.art.assets import asset_dir
 
 SOUND_DIR = asset_dir() / "sounds"
 NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click")

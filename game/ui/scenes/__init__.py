@@ -10,12 +10,12 @@ Inside ``game.ui`` the table and the scenes push each other's screens, so
 they import each other's modules (``..table.session``), never the package.
 """
 
-from .form_scene import FormScene
-from .help import HELP, HelpScene
-from .menu import MenuScene
-from .rules import RulesScene
-from .scoring import ScoringScene
-from .settings import SettingsScene
+from game.ui.scenes.form_scene import FormScene
+from game.ui.scenes.help import HELP, HelpScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.scoring import ScoringScene
+from game.ui.scenes.settings import SettingsScene
 
 __all__ = ["HELP", "FormScene", "HelpScene", "MenuScene", "RulesScene", "ScoringScene",
            "SettingsScene"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..art import palette
-from ..widgets import Button, Buttons, Heading, Row, Text
-from .form_scene import FormScene
+from game.ui.art import palette
+from game.ui.scenes.form_scene import FormScene
+from game.ui.widgets import Button, Buttons, Heading, Row, Text
 
 
 class ConfirmDialog(FormScene):

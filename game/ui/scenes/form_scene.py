@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..art import palette
-from ..scene import Scene
-from ..widgets import Form, Metrics, Row, dim, felt, panel
+from game.ui.art import palette
+from game.ui.scene import Scene
+from game.ui.widgets import Form, Metrics, Row, dim, felt, panel
 
 
 class FormScene(Scene):

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...engine import RuleSet
-from ...engine.cards import RANK_NAMES, parse_kind
-from ...engine.families.marriage import MarriageRules
-from ...engine.families.thirteen import ThirteenRules
-from ...engine.families.twentyone import WideRules
-from ...engine.families.vazhushal import WipeRules
+from game.engine import RuleSet
+from game.engine.cards import RANK_NAMES, parse_kind
+from game.engine.families.marriage import MarriageRules
+from game.engine.families.thirteen import ThirteenRules
+from game.engine.families.twentyone import WideRules
+from game.engine.families.vazhushal import WipeRules
 
 SUITS = "♠♥♦♣"
 
@@ -181,7 +181,7 @@ def _thirteen(rules: RuleSet, players: int | None) -> HowTo:
 
 # ------------------------------------------------------------- 21/27-card
 def _wide(rules: RuleSet, players: int | None) -> HowTo:
-    from ...engine.families.twentyone_cards import form_rules
+    from game.engine.families.twentyone_cards import form_rules
 
     fr = form_rules(rules.form)
     n = fr.pure_needed
@@ -236,7 +236,7 @@ def _wide(rules: RuleSet, players: int | None) -> HowTo:
 # ---------------------------------------------------------------- Marriage
 def _maal_words(rules: RuleSet) -> str:
     """The maal table in force: ``tiplu 3 / 7, poplu 2 / 5 / 10, …``."""
-    from ...engine.families.marriage_maal import HOUSE, PAGAT
+    from game.engine.families.marriage_maal import HOUSE, PAGAT
 
     table = HOUSE if rules.maal_table == "house" else dict(
         PAGAT, marriage=(10, rules.double_marriage))

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import sys
 
-from ...engine.dealcode import DealCodeError, decode
-from ..menu_config import MAX_SEATS_ON_SCREEN, MODES, NAME_LIMIT, PERSON, VARIANTS, clean_name
-from ..players import NAMES, level_name
-from ..widgets import Button, Buttons, Choice, Heading, Row, Text, right
-from .entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
-from .form_scene import FormScene
-from .help import HelpScene
-from .rules import RulesScene
-from .settings import SettingsScene
-from .stats import StatsScene
+from game.engine.dealcode import DealCodeError, decode
+from game.ui.menu_config import MAX_SEATS_ON_SCREEN, MODES, NAME_LIMIT, PERSON, VARIANTS, clean_name
+from game.ui.players import NAMES, level_name
+from game.ui.scenes.entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
+from game.ui.scenes.form_scene import FormScene
+from game.ui.scenes.help import HelpScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.stats import StatsScene
+from game.ui.widgets import Button, Buttons, Choice, Heading, Row, Text, right
 
 
 def code_problem(code) -> str:

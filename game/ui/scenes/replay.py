@@ -13,14 +13,23 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack
-from ...engine.families import family_of
-from ..art import cardart, fonts, palette
-from ..scene import Scene
-from ..table.draw_util import glow
-from ..table.session import DealRecord
-from ..table.wording import card_text, readable, variant_title, wild_text
-from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, panel, press_buttons, wrap
+from game.engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack
+from game.engine.families import family_of
+from game.ui.art import cardart, fonts, palette
+from game.ui.scene import Scene
+from game.ui.table.draw_util import glow
+from game.ui.table.session import DealRecord
+from game.ui.table.wording import card_text, readable, variant_title, wild_text
+from game.ui.widgets import (
+    Button,
+    Metrics,
+    felt,
+    fit_text,
+    flow_buttons,
+    panel,
+    press_buttons,
+    wrap,
+)
 
 
 def sorted_hand(cards) -> list[Card]:

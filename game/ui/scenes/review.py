@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Declare, Discard, DrawDiscard, DrawStock, Pack
-from ..art import cardart, fonts, palette
-from ..scene import Scene
-from ..table.coaching import coach
-from ..table.draw_util import glow
-from ..table.wording import card_text, readable
-from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, press_buttons, wrap
-from .replay import sorted_hand
+from game.engine import Declare, Discard, DrawDiscard, DrawStock, Pack
+from game.ui.art import cardart, fonts, palette
+from game.ui.scene import Scene
+from game.ui.scenes.replay import sorted_hand
+from game.ui.table.coaching import coach
+from game.ui.table.draw_util import glow
+from game.ui.table.wording import card_text, readable
+from game.ui.widgets import Button, Metrics, felt, fit_text, flow_buttons, press_buttons, wrap
 
 PER_PERSON = 3
 

@@ -8,14 +8,14 @@ from typing import NamedTuple
 
 import pygame
 
-from ...engine import Card
-from ...engine.cards import card_points
-from ..art import cardart, fonts, palette
-from ..table.draw_hand import label_spots
-from ..table.layout import GROUP_GAP, OVERLAP, HandGeometry, flow_hand
-from ..table.wording import readable as named
-from ..table.wording import score_text
-from ..widgets import fit_text, wrap
+from game.engine import Card
+from game.engine.cards import card_points
+from game.ui.art import cardart, fonts, palette
+from game.ui.table.draw_hand import label_spots
+from game.ui.table.layout import GROUP_GAP, OVERLAP, HandGeometry, flow_hand
+from game.ui.table.wording import readable as named
+from game.ui.table.wording import score_text
+from game.ui.widgets import fit_text, wrap
 
 STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show": "Wrong show",
                 "out": "Not in this deal", "void": "Void deal"}

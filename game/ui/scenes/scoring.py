@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Answer, NextDeal, Phase
-from ..art import fonts, palette
-from ..scene import Scene
-from ..table.coaching import review_available
-from ..table.wording import readable as named
-from ..table.wording import variant_title
-from ..widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
-from ..widgets.icons import draw_sound_icon
-from .score_draw import ScoreDrawing, SeatCards, _points, loose_chunks, seat_geometry
+from game.engine import Answer, NextDeal, Phase
+from game.ui.art import fonts, palette
+from game.ui.scene import Scene
+from game.ui.scenes.score_draw import ScoreDrawing, SeatCards, _points, loose_chunks, seat_geometry
+from game.ui.table.coaching import review_available
+from game.ui.table.wording import readable as named
+from game.ui.table.wording import variant_title
+from game.ui.widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
+from game.ui.widgets.icons import draw_sound_icon
 
 DEMO_NEXT = 4.0  # seconds a demo shows the scores
 
@@ -88,7 +88,7 @@ class ScoringScene(ScoreDrawing, Scene):
         return out
 
     def _replay(self) -> None:
-        from .replay import ReplayScene
+        from game.ui.scenes.replay import ReplayScene
 
         record = self.session.last_deal
         if record is not None:
@@ -98,7 +98,7 @@ class ScoringScene(ScoreDrawing, Scene):
         self.app.ask_play_code(self.code, like=self.session)
 
     def _review(self) -> None:
-        from .review import ReviewScene
+        from game.ui.scenes.review import ReviewScene
 
         self.app.push(ReviewScene(self.app, self.session))
 
@@ -106,7 +106,7 @@ class ScoringScene(ScoreDrawing, Scene):
         self.table.undo()
 
     def _copy_code(self) -> None:
-        from ..launch import copy_text
+        from game.ui.launch import copy_text
 
         text = self.code.text
         if copy_text(text):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..settings import SETTINGS
-from ..widgets import Button, Buttons, Choice, Heading, Row, Text
-from .form_scene import FormScene
+from game.ui.scenes.form_scene import FormScene
+from game.ui.settings import SETTINGS
+from game.ui.widgets import Button, Buttons, Choice, Heading, Row, Text
 
 # What changing a setting does beyond storing it, by key.
 _SETTING_EFFECTS = {
@@ -33,4 +33,4 @@ class SettingsScene(FormScene):
 # Every table gets the first-deal walkthrough (a table part): its module
 # registers it for every family when imported, and each way to a table passes
 # through here first (the menu, and the table package's own dialogs).
-from ..table.walkthrough import install  # noqa: E402,F401
+from game.ui.table.walkthrough import install  # noqa: E402,F401

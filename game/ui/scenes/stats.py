@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..art import fonts, palette
-from ..menu_config import VARIANTS
-from ..players import level_name
-from ..widgets import Button, Buttons, Choice, Heading, Metrics, Row, Text, fit_text, right
-from .confirm import ConfirmDialog
-from .form_scene import FormScene
-from .stats_store import MIXED, RECENT, Summary
+from game.ui.art import fonts, palette
+from game.ui.menu_config import VARIANTS
+from game.ui.players import level_name
+from game.ui.scenes.confirm import ConfirmDialog
+from game.ui.scenes.form_scene import FormScene
+from game.ui.scenes.stats_store import MIXED, RECENT, Summary
+from game.ui.widgets import Button, Buttons, Choice, Heading, Metrics, Row, Text, fit_text, right
 
 ALL = None  # the filter that takes every game (or every level)
 

@@ -15,7 +15,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .. import storage
+from game.ui import storage
 
 STATS_KEY = "indian-rummy-stats"
 DAMAGED_KEY = "indian-rummy-stats-damaged"  # the text of a record that could not be read

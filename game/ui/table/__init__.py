@@ -15,12 +15,19 @@ Inside ``game.ui`` the table and the scenes push each other's screens, so
 they import each other's modules (``..scenes.help``), never the package.
 """
 
-from .dialogs import DeclareDialog, DiscardsDialog, PackDialog, PauseDialog
-from .hand import MAX_GROUPS, GroupLabel, HandArrangement, HandError
-from .layout import HandGeometry, TableLayout, flow_hand, table_layout
-from .parts import OVER_HAND, OVER_PILES, UNDER_PILES, TablePart, parts_for, register_parts
-from .scene import TableScene
-from .session import SaveError, Session
+from game.ui.table.dialogs import DeclareDialog, DiscardsDialog, PackDialog, PauseDialog
+from game.ui.table.hand import MAX_GROUPS, GroupLabel, HandArrangement, HandError
+from game.ui.table.layout import HandGeometry, TableLayout, flow_hand, table_layout
+from game.ui.table.parts import (
+    OVER_HAND,
+    OVER_PILES,
+    UNDER_PILES,
+    TablePart,
+    parts_for,
+    register_parts,
+)
+from game.ui.table.scene import TableScene
+from game.ui.table.session import SaveError, Session
 
 __all__ = [
     "MAX_GROUPS", "OVER_HAND", "OVER_PILES", "UNDER_PILES", "DeclareDialog", "DiscardsDialog",

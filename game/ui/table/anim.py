@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import Card
-from ..art import cardart
+from game.engine import Card
+from game.ui.art import cardart
 
 Point = tuple[float, float]
 

@@ -5,10 +5,10 @@ arrangement is the person's own and changes here directly."""
 
 from __future__ import annotations
 
-from ...engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack, ShowDealtHand
-from ...engine.families import family_of
-from ..art import palette
-from .hand import HandError
+from game.engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack, ShowDealtHand
+from game.engine.families import family_of
+from game.ui.art import palette
+from game.ui.table.hand import HandError
 
 
 class TableCommands:
@@ -44,7 +44,7 @@ class TableCommands:
         if reason is not None or not self.my_turn:
             self.act(Declare(card))  # shows why not
             return
-        from .dialogs import DeclareDialog
+        from game.ui.table.dialogs import DeclareDialog
 
         self.app.push(DeclareDialog(self.app, self, card))
 
@@ -56,7 +56,7 @@ class TableCommands:
         if reason is not None or not self.my_turn:
             self.act(Pack())
             return
-        from .dialogs import PackDialog
+        from game.ui.table.dialogs import PackDialog
 
         self.app.push(PackDialog(self.app, self))
 
@@ -108,16 +108,16 @@ class TableCommands:
         self.anim.finish()
 
     def open_pause(self) -> None:
-        from .dialogs import PauseDialog
+        from game.ui.table.dialogs import PauseDialog
 
         self.app.push(PauseDialog(self.app))
 
     def show_discards(self) -> None:
-        from .dialogs import DiscardsDialog
+        from game.ui.table.dialogs import DiscardsDialog
 
         self.app.push(DiscardsDialog(self.app, self))
 
     def open_help(self) -> None:
-        from ..scenes.help import HelpScene
+        from game.ui.scenes.help import HelpScene
 
         self.app.push(HelpScene(self.app))

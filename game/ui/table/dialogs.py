@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Card
-from ...engine.families import family_of
-from ...engine.game import invalid_reason, pack_cost
-from ..art import cardart, palette
-from ..launch import code_link, copy_text, deal_link, in_browser
-from ..scene import Scene
-from ..scenes.form_scene import FormScene
-from ..scenes.help import HelpScene
-from ..scenes.settings import SettingsScene
-from ..widgets import (
+from game.engine import Card
+from game.engine.families import family_of
+from game.engine.game import invalid_reason, pack_cost
+from game.ui.art import cardart, palette
+from game.ui.launch import code_link, copy_text, deal_link, in_browser
+from game.ui.scene import Scene
+from game.ui.scenes.form_scene import FormScene
+from game.ui.scenes.help import HelpScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.table.draw_hand import label_spots
+from game.ui.table.hand import HandArrangement
+from game.ui.table.layout import flow_hand
+from game.ui.table.parts import ShowCheck
+from game.ui.table.wording import card_name, readable
+from game.ui.widgets import (
     Button,
     Buttons,
     Heading,
@@ -29,11 +34,6 @@ from ..widgets import (
     press_buttons,
     wrap,
 )
-from .draw_hand import label_spots
-from .hand import HandArrangement
-from .layout import flow_hand
-from .parts import ShowCheck
-from .wording import card_name, readable
 
 
 class PauseDialog(FormScene):

@@ -6,19 +6,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import DrawDiscard, Phase
-from ...engine.match import deals_in_match
-from ..art import cardart, fonts, palette
-from ..widgets import felt, fit_text, wrap
-from ..widgets.icons import draw_help_icon, draw_menu_icon, draw_sound_icon
-from .draw_hand import draw_badges, draw_dragged, draw_hand
-from .draw_seats import chip, draw_seat, seat_tag
-from .draw_util import glow
-from .parts import OVER_HAND, OVER_PILES, UNDER_PILES
-from .wording import score_text, variant_title, wild_text
+from game.engine import DrawDiscard, Phase
+from game.engine.match import deals_in_match
+from game.ui.art import cardart, fonts, palette
+from game.ui.table.draw_hand import draw_badges, draw_dragged, draw_hand
+from game.ui.table.draw_seats import chip, draw_seat, seat_tag
+from game.ui.table.draw_util import glow
+from game.ui.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES
+from game.ui.table.wording import score_text, variant_title, wild_text
+from game.ui.widgets import felt, fit_text, wrap
+from game.ui.widgets.icons import draw_help_icon, draw_menu_icon, draw_sound_icon
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from game.ui.table.scene import TableScene
 
 _DRAW_DISCARD = DrawDiscard()
 

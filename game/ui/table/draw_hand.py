@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Phase
-from ..art import cardart, fonts, palette
-from ..widgets import fit_text, wrap
-from .draw_seats import seat_tag
-from .draw_util import glow
+from game.engine import Phase
+from game.ui.art import cardart, fonts, palette
+from game.ui.table.draw_seats import seat_tag
+from game.ui.table.draw_util import glow
+from game.ui.widgets import fit_text, wrap
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from game.ui.table.scene import TableScene
 
 
 def _out_text(scene: TableScene) -> tuple[str, str] | None:

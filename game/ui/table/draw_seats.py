@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..art import cardart, fonts, palette
-from ..players import level_name
-from ..widgets import fit_text, panel
-from .draw_util import glow
-from .wording import STATUS_BADGE, last_move, score_text
+from game.ui.art import cardart, fonts, palette
+from game.ui.players import level_name
+from game.ui.table.draw_util import glow
+from game.ui.table.wording import STATUS_BADGE, last_move, score_text
+from game.ui.widgets import fit_text, panel
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from game.ui.table.scene import TableScene
 
 WIDE = 170  # a panel at least this wide shows the fan of card backs
 TAG_FILL = (120, 44, 38)

@@ -5,8 +5,8 @@ the game: the events are what ``apply`` already did."""
 
 from __future__ import annotations
 
-from ...engine import Card
-from ...engine.actions import (
+from game.engine import Card
+from game.engine.actions import (
     CardDrawn,
     DealSettled,
     DealStarted,
@@ -17,10 +17,10 @@ from ...engine.actions import (
     Rejoined,
     StockReshuffled,
 )
-from ...memory import settle
-from ..art import palette
-from .anim import Flight
-from .wording import readable
+from game.memory import settle
+from game.ui.art import palette
+from game.ui.table.anim import Flight
+from game.ui.table.wording import readable
 
 SLIDE = 0.32  # seconds a card takes to slide at normal speed
 DEAL_STAGGER = 0.03

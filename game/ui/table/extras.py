@@ -19,14 +19,14 @@ import time
 
 import pygame
 
-from ...engine import Declare, Discard, DrawDiscard, DrawStock, Pack
-from ...engine.state import ACTIVE
-from ..art import fonts, palette
-from ..widgets import Button, panel, wrap
-from .coaching import coach
-from .draw_util import glow
-from .hand import HandArrangement, max_groups
-from .wording import card_name
+from game.engine import Declare, Discard, DrawDiscard, DrawStock, Pack
+from game.engine.state import ACTIVE
+from game.ui.art import fonts, palette
+from game.ui.table.coaching import coach
+from game.ui.table.draw_util import glow
+from game.ui.table.hand import HandArrangement, max_groups
+from game.ui.table.wording import card_name
+from game.ui.widgets import Button, panel, wrap
 
 HINT_SLICE = 0.006  # seconds of the coach's thinking a frame
 
@@ -271,7 +271,7 @@ class TableExtras:
         if seat == self.bottom and not new_deal:
             return False
         self._covered_deal = self.state.deal_no
-        from ..scenes.cover import CoverScene
+        from game.ui.scenes.cover import CoverScene
 
         self.app.push(CoverScene(self.app, self, seat))
         return True

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...engine import Card, RuleSet
-from ...engine.cards import card_points
-from ...engine.families import family_of
-from ...engine.melds import classify, meld_name
+from game.engine import Card, RuleSet
+from game.engine.cards import card_points
+from game.engine.families import family_of
+from game.engine.melds import classify, meld_name
 
 MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
 # (a card just drawn may make one more: it always lands in a slot of its own)

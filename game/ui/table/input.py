@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Card, Discard, DrawDiscard, DrawStock, Phase
-from ..art import palette
-from .hand import HandError
+from game.engine import Card, Discard, DrawDiscard, DrawStock, Phase
+from game.ui.art import palette
+from game.ui.table.hand import HandError
 
 DRAG_SLOP = 8  # pixels a press may move and still be a tap
 

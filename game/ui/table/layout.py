@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..art.cardart import CARD_RATIO
-from ..widgets import Metrics
+from game.ui.art.cardart import CARD_RATIO
+from game.ui.widgets import Metrics
 
 Point = tuple[int, int]
 

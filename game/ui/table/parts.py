@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from ...engine import Card, DealResult, PlayerView, SeatResult
-    from ..widgets import Button
-    from .hand import GroupLabel
-    from .layout import TableLayout
-    from .scene import TableScene
+    from game.engine import Card, DealResult, PlayerView, SeatResult
+    from game.ui.table.hand import GroupLabel
+    from game.ui.table.layout import TableLayout
+    from game.ui.table.scene import TableScene
+    from game.ui.widgets import Button
 
 # Where a part is drawn among the table's own layers (``draw.draw_table``).
 UNDER_PILES = 0  # after the seats, under the stock and the discard pile
@@ -216,6 +216,6 @@ def register_parts(family: str, parts: Iterable[PartMaker]) -> None:
 
 def parts_for(family: str) -> list[TablePart]:
     """Fresh parts for a table of ``family``; none for a family that registered none."""
-    from . import families  # noqa: F401  (registers the built-in families' parts)
+    from game.ui.table import families  # noqa: F401  (registers the built-in families' parts)
 
     return [make() for make in REGISTRY.get(family, ())]

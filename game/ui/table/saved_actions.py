@@ -10,7 +10,7 @@ import types
 import typing
 from typing import Any
 
-from ...engine import (
+from game.engine import (
     Action,
     Answer,
     Card,
@@ -23,8 +23,8 @@ from ...engine import (
     RuleSet,
     ShowDealtHand,
 )
-from ...engine.families import family_of
-from ...engine.game import core_specs
+from game.engine.families import family_of
+from game.engine.game import core_specs
 
 # Compact codes for the save file; the class's fields say what follows the code.
 # A family's own actions are saved under their class name (``action_types``).

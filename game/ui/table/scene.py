@@ -13,22 +13,22 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Card, Declare, Pack, Phase, ShowDealtHand
-from ...engine.families import family_of
-from ...engine.shows import valid_declarations
-from ..art import cardart, palette
-from ..scene import Scene
-from ..widgets import Banner, Button, flow_buttons
-from .anim import Animator
-from .commands import TableCommands
-from .draw import draw_table
-from .events import TableEvents
-from .extras import TableExtras
-from .hand import max_groups
-from .input import TableInput
-from .layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
-from .parts import TablePart, ask, parts_for
-from .wording import readable
+from game.engine import Card, Declare, Pack, Phase, ShowDealtHand
+from game.engine.families import family_of
+from game.engine.shows import valid_declarations
+from game.ui.art import cardart, palette
+from game.ui.scene import Scene
+from game.ui.table.anim import Animator
+from game.ui.table.commands import TableCommands
+from game.ui.table.draw import draw_table
+from game.ui.table.events import TableEvents
+from game.ui.table.extras import TableExtras
+from game.ui.table.hand import max_groups
+from game.ui.table.input import TableInput
+from game.ui.table.layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
+from game.ui.table.parts import TablePart, ask, parts_for
+from game.ui.table.wording import readable
+from game.ui.widgets import Banner, Button, flow_buttons
 
 THINK_BUDGET = 0.003  # seconds of bot thinking per frame
 PAUSE = 0.55  # seconds between AI moves at normal speed
@@ -422,11 +422,11 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
         res = self.state.result
         self.banner.clear()
         if self.reveal and res is not None and not res.void:
-            from .showdown import ShowdownScene
+            from game.ui.table.showdown import ShowdownScene
 
             self.app.push(ShowdownScene(self.app, self))
         else:
-            from ..scenes.scoring import ScoringScene
+            from game.ui.scenes.scoring import ScoringScene
 
             self.app.push(ScoringScene(self.app, self))
         self.reveal = True

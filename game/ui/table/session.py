@@ -12,8 +12,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ...ai.registry import make_bot
-from ...engine import (
+from game.ai.registry import make_bot
+from game.engine import (
     Action,
     Event,
     GameState,
@@ -28,17 +28,17 @@ from ...engine import (
     new_match,
     view_for,
 )
-from ...engine.actions import DealStarted
-from ...engine.dealcode import DealCode, DealCodeError, code_for, deal_state
-from ...engine.dealcode import decode as dealcode_decode
-from ...engine.families import PRESETS, load_rules
-from ..players import HUMAN, NAMES, seat_names
+from game.engine.actions import DealStarted
+from game.engine.dealcode import DealCode, DealCodeError, code_for, deal_state
+from game.engine.dealcode import decode as dealcode_decode
+from game.engine.families import PRESETS, load_rules
+from game.ui.players import HUMAN, NAMES, seat_names
 
 # the save's readers (savegame, tests) find the action codec here too
-from .saved_actions import SaveError as SaveError
-from .saved_actions import action_types as action_types
-from .saved_actions import decode_action as decode_action
-from .saved_actions import encode_action as encode_action
+from game.ui.table.saved_actions import SaveError as SaveError
+from game.ui.table.saved_actions import action_types as action_types
+from game.ui.table.saved_actions import decode_action as decode_action
+from game.ui.table.saved_actions import encode_action as encode_action
 
 NAME_LIMIT = 14  # characters of a person's name (it must fit a seat's panel)
 

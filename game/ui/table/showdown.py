@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..art import cardart, palette
-from ..scene import Scene
-from ..widgets import Button, Metrics, dim, fit_text, flow_buttons, panel, press_buttons, wrap
-from .draw_hand import label_spots
-from .layout import flow_hand
-from .wording import readable
+from game.ui.art import cardart, palette
+from game.ui.scene import Scene
+from game.ui.table.draw_hand import label_spots
+from game.ui.table.layout import flow_hand
+from game.ui.table.wording import readable
+from game.ui.widgets import Button, Metrics, dim, fit_text, flow_buttons, panel, press_buttons, wrap
 
 REVEAL = 4.0  # seconds the winner's hand shows at normal speed
 LAY = 0.05  # seconds between cards laid down (at most two new faces a frame: the
@@ -128,7 +128,7 @@ class ShowdownScene(Scene):
     def _go(self) -> None:
         if self.app.top is not self:
             return
-        from ..scenes.scoring import ScoringScene
+        from game.ui.scenes.scoring import ScoringScene
 
         self.app.pop()
         self.app.push(ScoringScene(self.app, self.table))

@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Phase
-from ..art import fonts, palette
-from ..scenes.howto_text import Step, walkthrough_steps
-from ..widgets import Button, panel, wrap
-from .draw_util import glow
-from .parts import OVER_HAND, REGISTRY, TablePart
+from game.engine import Phase
+from game.ui.art import fonts, palette
+from game.ui.scenes.howto_text import Step, walkthrough_steps
+from game.ui.table.draw_util import glow
+from game.ui.table.parts import OVER_HAND, REGISTRY, TablePart
+from game.ui.widgets import Button, panel, wrap
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from game.ui.table.scene import TableScene
 
 _PLAYING = (Phase.DRAW, Phase.DISCARD, Phase.FAMILY)
 FINISH_KEYS = ("declare", "show", "go_out", "see", "lay_down")  # buttons the last step seeks
@@ -274,8 +274,8 @@ def install() -> None:
     It goes first: the table offers events to its parts in order, and the
     tour's two buttons must win over a family part's click on what lies
     under the bubble (a seat's panel, the table's melds)."""
-    from ...engine.families import FAMILIES
-    from . import families  # noqa: F401  (registers the built-in families' parts)
+    from game.engine.families import FAMILIES
+    from game.ui.table import families  # noqa: F401  (registers the built-in families' parts)
 
     for name in FAMILIES:
         parts = REGISTRY.get(name, ())

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ...engine.cards import RANK_NAMES
-from ..menu_config import VARIANTS
+from game.engine.cards import RANK_NAMES
+from game.ui.menu_config import VARIANTS
 
 STATUS_BADGE = {"packed": "Packed", "dead": "Wrong show", "out": "Sitting out"}
 

@@ -9,13 +9,13 @@ top edge, over everything).  Widgets know no scene and no
 game rule; they draw with the art room.
 """
 
-from .backdrop import dim, felt, panel
-from .banner import Banner
-from .buttons import STYLES, Button, button_width, flow_buttons, press_buttons
-from .form import Buttons, Choice, Form, Heading, Row, Text, right
-from .metrics import Metrics
-from .text import draw_wrapped, fit_text, wrap
-from .toast import Toast
+from game.ui.widgets.backdrop import dim, felt, panel
+from game.ui.widgets.banner import Banner
+from game.ui.widgets.buttons import STYLES, Button, button_width, flow_buttons, press_buttons
+from game.ui.widgets.form import Buttons, Choice, Form, Heading, Row, Text, right
+from game.ui.widgets.metrics import Metrics
+from game.ui.widgets.text import draw_wrapped, fit_text, wrap
+from game.ui.widgets.toast import Toast
 
 __all__ = [
     "STYLES", "Banner", "Button", "Buttons", "Choice", "Form", "Heading", "Metrics", "Row", "Text",

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..art import palette
+from game.ui.art import palette
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 235,

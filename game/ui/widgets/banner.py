@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..art import fonts, palette
-from .backdrop import panel
-from .metrics import Metrics
-from .text import fit_text
+from game.ui.art import fonts, palette
+from game.ui.widgets.backdrop import panel
+from game.ui.widgets.metrics import Metrics
+from game.ui.widgets.text import fit_text
 
 MIN_SHOW = 0.9  # seconds an announcement stays before the next may take its place
 FADE = 0.2

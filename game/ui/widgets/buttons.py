@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..art import fonts, palette
-from .text import fit_text
+from game.ui.art import fonts, palette
+from game.ui.widgets.text import fit_text
 
 STYLES = {
     # style: (fill, edge, text)

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from ..art import fonts, palette
-from .buttons import Button
-from .metrics import Metrics
-from .text import fit_text, wrap
+from game.ui.art import fonts, palette
+from game.ui.widgets.buttons import Button
+from game.ui.widgets.metrics import Metrics
+from game.ui.widgets.text import fit_text, wrap
 
 DRAG_SLOP = 10  # pixels a finger may wander before a press becomes a scroll
 

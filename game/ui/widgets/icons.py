@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..art import fonts, palette
+from game.ui.art import fonts, palette
 
 
 def draw_menu_icon(surface: pygame.Surface, r: pygame.Rect) -> None:

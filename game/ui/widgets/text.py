@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..art import fonts
+from game.ui.art import fonts
 
 MIN_TEXT = 14  # pixels: text is never shrunk below this (nor below the size asked)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..art import fonts, palette
-from .backdrop import panel
-from .metrics import Metrics
-from .text import wrap
+from game.ui.art import fonts, palette
+from game.ui.widgets.backdrop import panel
+from game.ui.widgets.metrics import Metrics
+from game.ui.widgets.text import wrap
 
 
 class Toast:

@@ -4,6 +4,6 @@ A new family adds its module here and one import below; the common table
 code does not change.
 """
 
-from . import marriage, thirteen, twentyone, vazhushal
+from game.ui.table.families import marriage, thirteen, twentyone, vazhushal
 
 __all__ = ["marriage", "thirteen", "twentyone", "vazhushal"]

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from ....engine import Card
-from ....engine.cards import RANK_NAMES
-from ...art import fonts, palette
+from game.engine import Card
+from game.engine.cards import RANK_NAMES
+from game.ui.art import fonts, palette
 
 RED_SUITS = (1, 2)  # ♥ ♦
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import pygame
 
-from ....engine import Phase
-from ....engine.families.marriage_actions import (
+from game.engine import Phase
+from game.engine.families.marriage_actions import (
     DUBLEES,
     DoneExposing,
     ExposeTunnela,
@@ -32,16 +32,16 @@ from ....engine.families.marriage_actions import (
     TipluSeen,
     TunnelaExposed,
 )
-from ....engine.families.marriage_hand import is_natural_pure, jhiplu, poplu
-from ....engine.families.marriage_maal import alter_kind
-from ...art import cardart, fonts, palette
-from ...menu_config import describe
-from ...widgets import Button, fit_text
-from ..layout import line_height
-from ..parts import OVER_PILES, UNDER_PILES, TablePart, register_parts
-from ..wording import MOVE_TEXT
-from .chips import cards_text, flow_chips
-from .marriage_ui import MarriageHand, progress
+from game.engine.families.marriage_hand import is_natural_pure, jhiplu, poplu
+from game.engine.families.marriage_maal import alter_kind
+from game.ui.art import cardart, fonts, palette
+from game.ui.menu_config import describe
+from game.ui.table.families.chips import cards_text, flow_chips
+from game.ui.table.families.marriage_ui import MarriageHand, progress
+from game.ui.table.layout import line_height
+from game.ui.table.parts import OVER_PILES, UNDER_PILES, TablePart, register_parts
+from game.ui.table.wording import MOVE_TEXT
+from game.ui.widgets import Button, fit_text
 
 FAMILY = "marriage"
 MOVE_TEXT.update({
@@ -190,7 +190,7 @@ class TableMelds(TablePart):
         return True
 
     def show_all(self, table) -> None:
-        from .table_cards import TableCardsDialog
+        from game.ui.table.families.table_cards import TableCardsDialog
 
         mv = marriage_view(table)
         names = table.session.names

@@ -15,8 +15,8 @@ bottom seat's view: its wild cards only once it has seen the tiplu.
 
 from __future__ import annotations
 
-from ....engine.families.marriage_actions import DUBLEES
-from ....engine.families.marriage_hand import (
+from game.engine.families.marriage_actions import DUBLEES
+from game.engine.families.marriage_hand import (
     best_arrangement,
     classify_meld,
     count_dublees,
@@ -25,10 +25,10 @@ from ....engine.families.marriage_hand import (
     meld_all,
     winning_show,
 )
-from ....engine.families.marriage_maal import HOUSE, PAGAT, TUNNELA_POINTS, maal
-from ....engine.game import invalid_reason
-from ..hand import GroupLabel
-from ..parts import Arranged, ScoreTable, ShowCheck, TablePart
+from game.engine.families.marriage_maal import HOUSE, PAGAT, TUNNELA_POINTS, maal
+from game.engine.game import invalid_reason
+from game.ui.table.hand import GroupLabel
+from game.ui.table.parts import Arranged, ScoreTable, ShowCheck, TablePart
 
 ROUTE_WORDS = {"sequences": "3 pure", DUBLEES: "dublees", None: "no"}
 UNSEEN_MAAL = {"murder": "an unseen player's maal counts 0 (murder)",

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...art import fonts, palette
-from ...scene import Scene
-from ...widgets import Button, Metrics, dim, fit_text, flow_buttons, panel, press_buttons
-from .chips import chip_width, draw_chip
+from game.ui.art import fonts, palette
+from game.ui.scene import Scene
+from game.ui.table.families.chips import chip_width, draw_chip
+from game.ui.widgets import Button, Metrics, dim, fit_text, flow_buttons, panel, press_buttons
 
 
 class TableCardsDialog(Scene):

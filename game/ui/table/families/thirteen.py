@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import pygame
 
-from ....engine.families import family_of
-from ....engine.game import invalid_reason
-from ...art import cardart
-from ..parts import UNDER_PILES, ShowCheck, TablePart, register_parts
+from game.engine.families import family_of
+from game.engine.game import invalid_reason
+from game.ui.art import cardart
+from game.ui.table.parts import UNDER_PILES, ShowCheck, TablePart, register_parts
 
 _faces: dict[tuple[int, int], pygame.Surface] = {}
 

@@ -16,21 +16,21 @@
 
 from __future__ import annotations
 
-from ....engine.cards import card_points
-from ....engine.families import family_of
-from ....engine.families.twentyone_cards import (
+from game.engine.cards import card_points
+from game.engine.families import family_of
+from game.engine.families.twentyone_cards import (
     bonus_points,
     dublee_pairs,
     form_rules,
     marriages_held,
 )
-from ....engine.game import invalid_reason
-from ....engine.melds import classify
-from ....engine.meldtypes import MELD_NAMES, TANALA, MeldOptions
-from ...menu_config import describe
-from ..hand import GroupLabel
-from ..parts import Arranged, ScoreTable, ShowCheck, TablePart, register_parts
-from .thirteen import CutCard
+from game.engine.game import invalid_reason
+from game.engine.melds import classify
+from game.engine.meldtypes import MELD_NAMES, TANALA, MeldOptions
+from game.ui.menu_config import describe
+from game.ui.table.families.thirteen import CutCard
+from game.ui.table.hand import GroupLabel
+from game.ui.table.parts import Arranged, ScoreTable, ShowCheck, TablePart, register_parts
 
 FAMILY = "21card"
 BADGES = ("Cut", "Up", "Low", "Up2", "Lo2")  # value_kinds order: cut, +1, −1, +2, −2

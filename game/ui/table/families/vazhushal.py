@@ -20,21 +20,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ....engine import Card, DealResult, PlayerView, SeatResult
-from ....engine.families.vazhushal import WipeRules
-from ....engine.families.vazhushal_laydown import best_laydown, laydown_score
-from ....engine.families.vazhushal_melds import SEQUENCE, TableMeld, is_wild, left_value
-from ....engine.families.vazhushal_settle import score_parts
-from ...menu_config import describe, describe_option
-from ..hand import GroupLabel
-from ..parts import Arranged, ScoreTable, TablePart, register_parts
-from ..wording import MOVE_TEXT
-from .vazhushal_draw import shown
-from .vazhushal_moves import meld_readings
-from .vazhushal_table import NegativeJoker, WipeOverlay, WipeTable
+from game.engine import Card, DealResult, PlayerView, SeatResult
+from game.engine.families.vazhushal import WipeRules
+from game.engine.families.vazhushal_laydown import best_laydown, laydown_score
+from game.engine.families.vazhushal_melds import SEQUENCE, TableMeld, is_wild, left_value
+from game.engine.families.vazhushal_settle import score_parts
+from game.ui.menu_config import describe, describe_option
+from game.ui.table.families.vazhushal_draw import shown
+from game.ui.table.families.vazhushal_moves import meld_readings
+from game.ui.table.families.vazhushal_table import NegativeJoker, WipeOverlay, WipeTable
+from game.ui.table.hand import GroupLabel
+from game.ui.table.parts import Arranged, ScoreTable, TablePart, register_parts
+from game.ui.table.wording import MOVE_TEXT
 
 if TYPE_CHECKING:
-    from ..scene import TableScene
+    from game.ui.table.scene import TableScene
 
 FAMILY = "vazhushal"
 ARRANGE_NODES = 20_000  # the hand's best lay-down for Arrange: milliseconds, exact in practice

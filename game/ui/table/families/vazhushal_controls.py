@@ -16,18 +16,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....engine import Phase
-from ....engine.families.vazhushal_actions import Finish, GoOut, LayDown
-from ...art import palette
-from ...widgets import Button
-from ..wording import card_text, readable
-from .chips import cards_text
-from .vazhushal_draw import shown
-from .vazhushal_input import refuse
-from .vazhushal_moves import new_meld
+from game.engine import Phase
+from game.engine.families.vazhushal_actions import Finish, GoOut, LayDown
+from game.ui.art import palette
+from game.ui.table.families.chips import cards_text
+from game.ui.table.families.vazhushal_draw import shown
+from game.ui.table.families.vazhushal_input import refuse
+from game.ui.table.families.vazhushal_moves import new_meld
+from game.ui.table.wording import card_text, readable
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ..scene import TableScene
+    from game.ui.table.scene import TableScene
 
 
 def shown_cards(meld) -> list:
@@ -80,7 +80,7 @@ class WipeControls:
 
     def show_all(self, table: TableScene) -> None:
         """Every player's melds whole, with what they hold."""
-        from .table_cards import TableCardsDialog
+        from game.ui.table.families.table_cards import TableCardsDialog
 
         ex = table.bottom_view().extra
         st = table.state

@@ -11,13 +11,13 @@ from collections.abc import Collection, Sequence
 
 import pygame
 
-from ....engine import Card
-from ....engine.cards import RANK_NAMES
-from ....engine.families.vazhushal_melds import SEQUENCE, TableMeld
-from ...art import cardart, fonts, palette
-from ...widgets import fit_text
-from ..draw_util import glow
-from .vazhushal_geo import LINE_LIFT, MeldGeo, Spread
+from game.engine import Card
+from game.engine.cards import RANK_NAMES
+from game.engine.families.vazhushal_melds import SEQUENCE, TableMeld
+from game.ui.art import cardart, fonts, palette
+from game.ui.table.draw_util import glow
+from game.ui.table.families.vazhushal_geo import LINE_LIFT, MeldGeo, Spread
+from game.ui.widgets import fit_text
 
 PURE_EDGE = palette.OK  # a pure meld's underline
 MIXED_EDGE = palette.WILD  # a meld with a wild card standing in

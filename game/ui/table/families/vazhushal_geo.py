@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...art.cardart import CARD_RATIO
-from ..layout import TableLayout, line_height
+from game.ui.art.cardart import CARD_RATIO
+from game.ui.table.layout import TableLayout, line_height
 
 INDEX_SHOW = 0.31  # the least width of a covered card left showing: its index corner
 ROOMY_SHOW = 0.62  # how much of a covered card shows when the line has room

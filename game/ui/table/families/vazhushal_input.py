@@ -29,14 +29,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ....engine import Card, Discard, Phase
-from ....engine.families.vazhushal_actions import Position, Wipe
-from ...art import palette
-from ..input import DRAG_SLOP
-from ..wording import readable
-from .vazhushal_draw import shown
-from .vazhushal_geo import LINE_LIFT
-from .vazhushal_moves import (
+from game.engine import Card, Discard, Phase
+from game.engine.families.vazhushal_actions import Position, Wipe
+from game.ui.art import palette
+from game.ui.table.families.vazhushal_draw import shown
+from game.ui.table.families.vazhushal_geo import LINE_LIFT
+from game.ui.table.families.vazhushal_moves import (
     Plan,
     new_meld,
     onto_meld,
@@ -45,9 +43,11 @@ from .vazhushal_moves import (
     wipe_plans_from,
     wipe_with,
 )
+from game.ui.table.input import DRAG_SLOP
+from game.ui.table.wording import readable
 
 if TYPE_CHECKING:
-    from ..scene import TableScene
+    from game.ui.table.scene import TableScene
 
 
 def refuse(table: TableScene, reason: str) -> None:

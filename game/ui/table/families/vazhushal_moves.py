@@ -23,15 +23,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from ....engine import Action, Card
-from ....engine.families.vazhushal_actions import (
+from game.engine import Action, Card
+from game.engine.families.vazhushal_actions import (
     Arrange,
     LayMeld,
     LayOff,
     Position,
     Wipe,
 )
-from ....engine.families.vazhushal_melds import (
+from game.engine.families.vazhushal_melds import (
     TableMeld,
     WipePlan,
     pure_sequences_in,

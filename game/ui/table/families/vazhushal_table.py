@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ....engine import Card, Phase
-from ....engine.families.vazhushal_actions import (
+from game.engine import Card, Phase
+from game.engine.families.vazhushal_actions import (
     Melded,
     Redealt,
     StockOut,
@@ -33,15 +33,11 @@ from ....engine.families.vazhushal_actions import (
     Wiped,
     WipeDeal,
 )
-from ...art import cardart, fonts, palette
-from ...widgets import panel, wrap
-from ..anim import Flight
-from ..layout import line_height
-from ..parts import OVER_HAND, OVER_PILES, UNDER_PILES, TablePart
-from ..wording import card_text, readable, wild_text
-from .chips import cards_text
-from .vazhushal_controls import WipeControls
-from .vazhushal_draw import (
+from game.ui.art import cardart, fonts, palette
+from game.ui.table.anim import Flight
+from game.ui.table.families.chips import cards_text
+from game.ui.table.families.vazhushal_controls import WipeControls
+from game.ui.table.families.vazhushal_draw import (
     INTO_MELD,
     caption,
     draw_line,
@@ -51,7 +47,7 @@ from .vazhushal_draw import (
     more_mark,
     shown,
 )
-from .vazhushal_geo import (
+from game.ui.table.families.vazhushal_geo import (
     Felt,
     MeldGeo,
     Spread,
@@ -62,10 +58,14 @@ from .vazhushal_geo import (
     shrink_hand,
     spread,
 )
-from .vazhushal_input import WipeInput
+from game.ui.table.families.vazhushal_input import WipeInput
+from game.ui.table.layout import line_height
+from game.ui.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES, TablePart
+from game.ui.table.wording import card_text, readable, wild_text
+from game.ui.widgets import panel, wrap
 
 if TYPE_CHECKING:
-    from ..scene import TableScene
+    from game.ui.table.scene import TableScene
 
 FRESH = 2.5  # seconds a meld just laid stays framed
 SLIDE = 0.32
