@@ -10,9 +10,9 @@ import argparse
 import json
 import sys
 
-from game.engine import RuleError, format_cards, parse_cards, preset
-from game.engine.families import family_of
-from game.engine.families.base import HandQuery
+from game.engine import RuleError, format_cards, parse_cards
+from game.engine.family import HandQuery
+from game.families import family_of, preset
 
 
 class UsageError(Exception):

@@ -6,7 +6,7 @@ import math
 import time
 from typing import TextIO
 
-from game.ai.registry import bot_label, make_bot
+from game.ai.registry import bot_label
 from game.engine import (
     IllegalAction,
     InvariantError,
@@ -17,10 +17,10 @@ from game.engine import (
     check_invariants,
 )
 from game.engine.actions import Declared
-from game.engine.families import family_of
 from game.engine.game import new_match
 from game.engine.rules import RuleSet
 from game.engine.view import view_for
+from game.families import family_of, make_bot
 
 
 class SimulationError(Exception):

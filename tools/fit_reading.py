@@ -23,14 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import Arena  # noqa: E402
 from game.ai.base import finish  # noqa: E402
-from game.ai.judge import adding, kinds_of  # noqa: E402
 from game.ai.knowledge import is_wild_kind, know  # noqa: E402
-from game.ai.levels import BOT_CLASSES  # noqa: E402
-from game.ai.reading import FEATURES, features  # noqa: E402
-from game.ai.shape import need_of  # noqa: E402
-from game.engine import Declare, Phase, preset  # noqa: E402
+from game.arena import Arena  # noqa: E402
+from game.engine import Declare, Phase
+from game.families import make_bot, preset  # noqa: E402
+from game.families.thirteen.judge import adding, kinds_of  # noqa: E402
+from game.families.thirteen.reading import FEATURES, features  # noqa: E402
+from game.families.thirteen.shape import need_of  # noqa: E402
 
 MARGIN = 0.6
 CHOICES = 4
@@ -38,7 +38,9 @@ CHOICES = 4
 
 def positions(deals: int, seed: int) -> list[tuple[list[list[float]], list[int]]]:
     """(features per choice, 1 if the next player wants it) per kept position."""
-    medium = BOT_CLASSES["medium"]
+    def medium(seed: int):
+        return make_bot("medium", seed)
+
     probe = medium(0)
     out = []
 

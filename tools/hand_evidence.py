@@ -33,14 +33,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fit_reading import _solve  # noqa: E402  (the same small linear solve)
 
-from game.ai.arena import Arena, _parse_seeds  # noqa: E402
-from game.ai.hard import HardBot  # noqa: E402
 from game.ai.knowledge import is_wild_kind  # noqa: E402
-from game.ai.medium import MediumBot  # noqa: E402
-from game.ai.reading import relation, take_chance  # noqa: E402
-from game.ai.search.thirteen import counts_of  # noqa: E402
-from game.ai.shape import need_of  # noqa: E402
-from game.engine import Discard, preset  # noqa: E402
+from game.arena import Arena, _parse_seeds  # noqa: E402
+from game.engine import Discard
+from game.families import preset  # noqa: E402
+from game.families.thirteen.hard import HardBot  # noqa: E402
+from game.families.thirteen.medium import MediumBot  # noqa: E402
+from game.families.thirteen.reading import relation, take_chance  # noqa: E402
+from game.families.thirteen.search import counts_of  # noqa: E402
+from game.families.thirteen.shape import need_of  # noqa: E402
 
 RELATIONS = ("r1", "r2", "set", "same")
 EVIDENCE = ("threw", "picked", "passed")

@@ -26,8 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.registry import make_bot  # noqa: E402
-from game.engine import Phase, apply, new_match, preset, view_for  # noqa: E402
+from game.engine import Phase, apply, new_match, view_for
+from game.families import (
+    make_bot,  # noqa: E402
+    preset,  # noqa: E402
+)
 
 
 def play_deal(rules, bots, seed: int):

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.engine.cards import parse_cards  # noqa: E402
-from game.ui.art import cardart, palette  # noqa: E402
+from game.uikit.art import cardart, palette  # noqa: E402
 
 # Left to right; the joker is last so it lies on top of the fan.
 ICON_HAND = "AS KH QD 7C JK"

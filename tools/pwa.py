@@ -39,7 +39,7 @@ ICON_SIZES = (192, 512)
 NAME = "Indian Rummy"
 SHORT_NAME = "Rummy"
 DESCRIPTION = "Indian Rummy (Paplu, Points, Pool and Deals) against computer players."
-# The table's dark felt (game.ui.art.palette.FELT_DARK), the page's background and
+# The table's dark felt (game.uikit.art.palette.FELT_DARK), the page's background and
 # its theme-color; used when the page does not say.
 DEFAULT_THEME = "#0c4228"
 ICON_TIMEOUT = 120.0

@@ -16,7 +16,7 @@ from game.engine import (
 )
 from game.engine.actions import Action, Answer
 from game.engine.cards import card_points
-from game.engine.families import family_of
+from game.engine.family import family_of
 from game.engine.shows import valid_declarations
 
 

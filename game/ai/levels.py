@@ -1,77 +1,48 @@
-"""The three leveled bots, registered by name for the menu and the simulator.
+"""The three levels a player meets, one name across every game family.
 
-A level is one name across every game family: ``make_bot("hard")`` gives a
-bot that plays whatever family the view it is shown belongs to, through the
-class registered for that family and level (``register_family_bots``)."""
+A level (``easy``, ``medium``, ``hard``) is played in each family by that
+family's own class for it; ``LevelPlayer`` is one seat's bot of a level, and
+asks ``classes`` (the registry's lookup: family name and level to class)
+for the family of each view it is shown.  Nothing here names a family."""
 
 from __future__ import annotations
 
-from game.ai.easy import EasyBot
-from game.ai.hard import HardBot
-from game.ai.medium import MediumBot
-from game.ai.registry import register
+from collections.abc import Callable, Generator
 
-# (family, level) -> bot class with think(view) and choose(view)
-FAMILY_BOTS: dict[tuple[str, str], type] = {}
+from game.engine import Action, PlayerView
 
+# level -> (the name the table gives that player, a one-line description)
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("Asha", "Keeps the melds it sees and throws high cards; makes the odd slip."),
+    "medium": ("Vikram", "Plays the best move for this turn: fast melds, few points."),
+    "hard": ("Meera", "Thinks ahead: plays out the likely hands and weighs what a loss "
+             "would cost."),
+}
 
-def register_family_bots(family: str, classes: dict[str, type]) -> None:
-    for level, cls in classes.items():
-        FAMILY_BOTS[(family, level)] = cls
-
-
-register_family_bots("13card", {"easy": EasyBot, "medium": MediumBot, "hard": HardBot})
+ClassLookup = Callable[[str, str], type]  # (family name, level) -> bot class
 
 
 class LevelPlayer:
-    """One seat's bot of a level: it plays each family with that family's
+    """One seat's bot of ``level``: it plays each family with that family's
     class for the level (one instance per family, built on first use)."""
 
-    level = ""
-
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, level: str, classes: ClassLookup, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+        self.level = self.name = level
+        self.description = LEVELS[level][1]
         self.seed = seed
+        self._classes = classes
         self._bots: dict[str, object] = {}
 
     def bot_for(self, family: str):
         bot = self._bots.get(family)
         if bot is None:
-            cls = FAMILY_BOTS.get((family, self.level))
-            if cls is None:
-                raise ValueError(f"no {self.level} bot plays the {family} family yet")
-            bot = self._bots[family] = cls(self.seed)
+            bot = self._bots[family] = self._classes(family, self.level)(self.seed)
         return bot
 
-    def think(self, view):
+    def think(self, view: PlayerView) -> Generator[None, None, Action]:
         return self.bot_for(view.rules.family).think(view)
 
-    def choose(self, view):
+    def choose(self, view: PlayerView) -> Action:
         return self.bot_for(view.rules.family).choose(view)
-
-
-def _level_class(level: str, cls: type) -> type:
-    return type(f"{level.title()}Player", (LevelPlayer,),
-                {"level": level, "name": level, "description": cls.description})
-
-
-BOT_CLASSES = {level: _level_class(level, cls)
-               for level, cls in (("easy", EasyBot), ("medium", MediumBot), ("hard", HardBot))}
-
-# level -> (display name, one-line description) for the menu
-LEVELS: dict[str, tuple[str, str]] = {
-    "easy": ("Asha", EasyBot.description),
-    "medium": ("Vikram", MediumBot.description),
-    "hard": ("Meera", HardBot.description),
-}
-
-for _level, _cls in BOT_CLASSES.items():
-    register(_level, _cls)
-
-
-def _load_family_bots() -> None:
-    """Each family's bots live in ``ai/families/<module>.py`` and register
-    themselves on import."""
-    from game.ai.families import marriage, twentyone, vazhushal  # noqa: F401
-
-
-_load_family_bots()

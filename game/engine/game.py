@@ -7,6 +7,7 @@ happened, in order.  ``check`` raises ``IllegalAction`` with the reason.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from game.engine.actions import (
     Action,
@@ -29,11 +30,13 @@ from game.engine.actions import (
     StockReshuffled,
 )
 from game.engine.cards import Card
-from game.engine.families import ActionSpec, family_of
+from game.engine.family import ActionSpec, Family, family_of
 from game.engine.match import answer_offer, starting_scores
 from game.engine.rules import RuleSet
 from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState
-from game.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from game.engine.view import PlayerView
 
 
 def _rng(state_or_seed, *parts) -> random.Random:
@@ -467,12 +470,13 @@ class _Table:
         return f"{name} is not allowed now"
 
 
-_TABLES: dict[str, _Table] = {}
+_TABLES: dict[Family, _Table] = {}
 
 
 def _specs(rules: RuleSet) -> _Table:
-    table = _TABLES.get(rules.family)
+    family = family_of(rules)
+    table = _TABLES.get(family)
     if table is None:
-        table = _Table(family_of(rules).action_specs(core_specs()))
-        _TABLES[rules.family] = table
+        table = _Table(family.action_specs(core_specs()))
+        _TABLES[family] = table
     return table

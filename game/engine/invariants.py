@@ -12,7 +12,7 @@ from collections import Counter
 from functools import lru_cache
 
 from game.engine.actions import Phase
-from game.engine.families import family_of
+from game.engine.family import family_of
 from game.engine.game import shoe_for
 from game.engine.rules import RuleSet
 from game.engine.state import ACTIVE, GameState

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import product
 
 from game.engine.cards import JOKER_KIND, Card
-from game.engine.solver import ALLWILD, IMPURE, MELD_NAMES, PURE, SET, TANALA, MeldOptions
+from game.engine.meldtypes import ALLWILD, IMPURE, MELD_NAMES, PURE, SET, TANALA, MeldOptions
 
 # Best first: a group that can be read several ways is read as the strongest.
 _PREFERENCE = (TANALA, PURE, IMPURE, ALLWILD, SET)

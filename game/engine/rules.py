@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from game.engine.family import Family
 
 DIRECTIONS = ("counterclockwise", "clockwise")
 INVALID_DECLARATION = ("penalty", "refuse")
@@ -36,6 +39,7 @@ class RuleSet:
     the allowed values of text fields."""
 
     family: ClassVar[str] = ""
+    hooks: ClassVar[Family | None] = None  # set when the family's one instance is made
     hand_size: ClassVar[int] = 13
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 12

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from collections.abc import Generator
 
 from game.engine.actions import Declare
-from game.engine.families import family_of
+from game.engine.family import family_of
 from game.engine.view import PlayerView
 
 _CACHE: OrderedDict = OrderedDict()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.engine.cards import Card, parse_kind
-from game.engine.families import family_of
+from game.engine.family import family_of
 from game.engine.game import shoe_for
 from game.engine.rules import RuleSet
 

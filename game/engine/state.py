@@ -80,9 +80,7 @@ class GameState:
         if self.phase == Phase.DECIDE and self.offer:
             return self.offer[1]
         if self.phase == Phase.FAMILY:
-            from game.engine.families import family_of
-
-            return family_of(self.rules).to_act(self)
+            return self.rules.hooks.to_act(self)
         return None
 
     @property
@@ -97,16 +95,12 @@ class GameState:
         cards += self.aside
         if self.cut is not None:
             cards.append(self.cut)
-        from game.engine.families import family_of
-
-        cards += family_of(self.rules).table_cards(self)
+        cards += self.rules.hooks.table_cards(self)
         return cards
 
     @property
     def card_total(self) -> int:
         """How many cards are anywhere now (cheap; conservation's first check)."""
-        from game.engine.families import family_of
-
         n = sum(len(h) for h in self.hands) + len(self.stock) + len(self.discard)
         n += len(self.aside) + (self.cut is not None)
-        return n + len(family_of(self.rules).table_cards(self))
+        return n + len(self.rules.hooks.table_cards(self))

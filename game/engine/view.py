@@ -7,6 +7,8 @@ from typing import Any
 
 from game.engine.actions import Action, DealResult, Phase
 from game.engine.cards import Card
+from game.engine.family import family_of
+from game.engine.game import legal_actions
 from game.engine.rules import RuleSet
 from game.engine.state import GameState
 
@@ -46,9 +48,6 @@ class PlayerView:
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:
-    from game.engine.families import family_of
-    from game.engine.game import legal_actions  # the view carries its legal moves
-
     fam = family_of(state.rules)
     acting = state.to_act == seat
     return PlayerView(

@@ -9,20 +9,20 @@ from typing import Any
 
 import pygame
 
-from game.engine.dealcode import DealCode, DealCodeError
-from game.engine.dealcode import decode as decode_code
+from game.app import savegame
+from game.app.dealcode import DealCode, DealCodeError
+from game.app.dealcode import decode as decode_code
+from game.app.hand import HandArrangement
+from game.app.menu_config import MenuConfig
+from game.app.players import available_levels, default_level
+from game.app.session import Session
+from game.app.settings import Settings
+from game.app.stats_store import StatsStore, counted
 from game.memory import refresh
-from game.ui import savegame
-from game.ui.art import palette
 from game.ui.frames import NOTHING, FrameLog
-from game.ui.menu_config import MenuConfig
-from game.ui.players import available_levels, default_level
-from game.ui.scene import Scene
-from game.ui.scenes.stats_store import StatsStore, counted
-from game.ui.settings import Settings
-from game.ui.table.hand import HandArrangement
-from game.ui.table.session import Session
-from game.ui.widgets import Metrics, Toast
+from game.uikit.art import palette
+from game.uikit.scene import Scene
+from game.uikit.widgets import Metrics, Toast
 
 MIN_SIZE = (240, 320)
 SAVE_EVERY = 1.0  # seconds between writes of a changed save
@@ -46,7 +46,7 @@ class _Silent:
 
 def make_sounds(enabled: bool) -> Any:
     try:
-        from game.ui.art.sound import Sounds
+        from game.uikit.art.sound import Sounds
     except ImportError:
         return _Silent()
     try:
@@ -56,7 +56,7 @@ def make_sounds(enabled: bool) -> Any:
 
 
 def _set_icon() -> None:
-    from game.ui.art.assets import asset_dir
+    from game.uikit.art.assets import asset_dir
 
     icon = asset_dir() / "icon.png"
     try:
@@ -206,8 +206,8 @@ class App:
         if not self.has_match:
             self.play_code(code, like)
             return
+        from game.app.menu_config import variant_title
         from game.ui.scenes.confirm import ConfirmDialog
-        from game.ui.table.wording import variant_title
 
         old = self.session
         self.push(ConfirmDialog(
@@ -220,7 +220,7 @@ class App:
     @property
     def has_match(self) -> bool:
         """A match in progress that a new game would replace."""
-        from game.ui.table.session import game_over
+        from game.app.session import game_over
 
         return self.session is not None and not game_over(self.session.state)
 
@@ -229,8 +229,8 @@ class App:
         if not self.has_match:
             self.new_game(seed)
             return
+        from game.app.menu_config import variant_title
         from game.ui.scenes.confirm import ConfirmDialog
-        from game.ui.table.wording import variant_title
 
         old = self.session
         self.push(ConfirmDialog(

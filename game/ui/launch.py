@@ -30,7 +30,7 @@ DEFAULT_SIZE = (1280, 720)
 
 @dataclass(frozen=True)
 class Options:
-    game: str | None = None  # a preset name (``game.engine.families.PRESETS``)
+    game: str | None = None  # a preset name (``game.families.PRESETS``)
     seed: int | None = None
     demo: bool = False
     size: tuple[int, int] | None = None  # None: the window's (or the page's) default
@@ -40,7 +40,7 @@ class Options:
 
 
 def presets() -> list[str]:
-    from game.engine.families import PRESETS
+    from game.families import PRESETS
 
     return list(PRESETS)
 
@@ -73,7 +73,7 @@ def check_size(text: str) -> tuple[int, int]:
 
 def check_code(text: str) -> str:
     """A deal code that decodes (the message says what is wrong with it)."""
-    from game.engine.dealcode import DealCodeError, decode
+    from game.app.dealcode import DealCodeError, decode
 
     try:
         decode(text)

@@ -1,7 +1,8 @@
 """Hand-built positions for the bot tests: stacked deals, then a few moves."""
 
-from game.engine import DrawStock, apply, new_match, parse_kind, preset, view_for
+from game.engine import DrawStock, apply, new_match, parse_kind, view_for
 from game.engine.stack import stacked_order
+from game.families import preset
 
 DEALER = 0
 FIRST = 1  # counter-clockwise: the seat after the dealer plays first

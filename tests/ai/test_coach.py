@@ -9,14 +9,14 @@ from collections import Counter
 
 import pytest
 
-from game.ai.coach import Hint, Mistake, hint, review, same_move
-from game.ai.coach_lens import lens_for
-from game.ai.coach_reasons import explain
-from game.ai.registry import make_bot
-from game.engine import Declare, Discard, DrawDiscard, DrawStock, Phase, apply, new_match, preset
+from game.app.coach import Hint, Mistake, hint, review, same_move
+from game.app.coach_lens import lens_for
+from game.app.coach_reasons import explain
+from game.engine import Declare, Discard, DrawDiscard, DrawStock, Phase, apply, new_match
 from game.engine import view_for as engine_view
 from game.engine.cards import parse_kind
 from game.engine.stack import stacked_order
+from game.families import make_bot, preset
 
 VARIANTS = ("points", "paplu", "21card", "27card", "marriage", "vazhushal")
 
@@ -34,7 +34,7 @@ def card(state, seat, text):
 
 def past_exposing(state):
     """Marriage: every seat says it exposes nothing."""
-    from game.engine.families.marriage_actions import DoneExposing
+    from game.families.marriage.actions import DoneExposing
 
     while state.phase == Phase.FAMILY:
         state, _ = apply(state, DoneExposing())
@@ -219,7 +219,7 @@ def test_vazhushal_review_and_reasons():
 
 
 def test_the_sliced_hint_gives_the_same_hint():
-    from game.ai.coach import hint_thought
+    from game.app.coach import hint_thought
 
     for view in play_views("points", seed=2, moves=8):
         thought = hint_thought(view, 4)

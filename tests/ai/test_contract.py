@@ -3,7 +3,6 @@ valid declarations only, sliceable thinking, determinism, menu metadata."""
 
 import pytest
 
-from game.ai.registry import make_bot
 from game.engine import (
     Declare,
     IllegalAction,
@@ -15,9 +14,9 @@ from game.engine import (
     check_invariants,
     declarable,
     new_match,
-    preset,
     view_for,
 )
+from game.families import make_bot, preset
 
 LEVELS = ("easy", "medium", "hard")
 

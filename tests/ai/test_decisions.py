@@ -6,7 +6,6 @@ Cut "TC" makes every ten wild (no ten is dealt to the player unless said);
 
 import pytest
 
-from game.ai.registry import make_bot
 from game.engine import (
     Declare,
     Discard,
@@ -17,6 +16,7 @@ from game.engine import (
     apply,
     format_cards,
 )
+from game.families import make_bot
 
 from .positions import after_stock_draw, deal, kind, view
 

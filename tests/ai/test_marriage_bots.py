@@ -7,9 +7,6 @@ import time
 
 import pytest
 
-from game.ai.families.marriage import EasyMarriage, HardMarriage, MediumMarriage
-from game.ai.families.marriage_judge import Shape, counts_of, live_counts
-from game.ai.registry import make_bot
 from game.engine import (
     Declare,
     Discard,
@@ -23,11 +20,13 @@ from game.engine import (
     declarable,
     new_match,
     parse_cards,
-    preset,
     view_for,
 )
-from game.engine.families.marriage_actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.engine.stack import stacked_order
+from game.families import make_bot, preset
+from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
+from game.families.marriage.bots import EasyMarriage, HardMarriage, MediumMarriage
+from game.families.marriage.judge import Shape, counts_of, live_counts
 from game.simulate import simulate
 
 LEVELS = ("easy", "medium", "hard")

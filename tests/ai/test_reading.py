@@ -6,12 +6,12 @@ import math
 import random
 from pathlib import Path
 
-from game.ai.ceiling import OracleBot
-from game.ai.judge import adding, kinds_of
 from game.ai.knowledge import know
-from game.ai.reading import relation, take_chance
-from game.ai.shape import need_of
 from game.engine import Discard, parse_kind
+from game.families.thirteen.ceiling import OracleBot
+from game.families.thirteen.judge import adding, kinds_of
+from game.families.thirteen.reading import relation, take_chance
+from game.families.thirteen.shape import need_of
 
 from .positions import deal, view
 from .test_decisions import _opponent_collects_diamonds

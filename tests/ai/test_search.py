@@ -12,18 +12,7 @@ import pytest
 
 from game.ai.base import finish
 from game.ai.knowledge import know
-from game.ai.registry import make_bot
 from game.ai.search.core import Budget, Candidate, choose, search, utility
-from game.ai.search.thirteen import (
-    KINDS,
-    Deal,
-    Table,
-    ThirteenModel,
-    WorldSampler,
-    counts_of,
-    play_out,
-    settle,
-)
 from game.engine import (
     Declare,
     Discard,
@@ -34,8 +23,18 @@ from game.engine import (
     Phase,
     apply,
     new_match,
-    preset,
     view_for,
+)
+from game.families import make_bot, preset
+from game.families.thirteen.search import (
+    KINDS,
+    Deal,
+    Table,
+    ThirteenModel,
+    WorldSampler,
+    counts_of,
+    play_out,
+    settle,
 )
 
 from .positions import after_stock_draw, deal, kind, view
@@ -298,7 +297,7 @@ def test_hard_keeps_a_good_hand_at_four_players():
 
 
 def test_the_drop_is_weighed_against_the_calibrated_estimate_of_playing_on():
-    from game.ai.hard import HardBot
+    from game.families.thirteen.hard import HardBot
 
     bot = HardBot(1)
     state = deal(HOPELESS, upcard="3C", cut="AH")  # two players, first turn
@@ -320,7 +319,7 @@ def test_the_drop_is_weighed_against_the_calibrated_estimate_of_playing_on():
 
 
 def test_the_clairvoyant_world_holds_the_real_hand_and_every_card_once():
-    from game.ai.ceiling import ClairvoyantBot
+    from game.families.thirteen.ceiling import ClairvoyantBot
 
     state = _picked_twos()
     v = view(state)

@@ -2,9 +2,10 @@
 
 import random
 
-from game.ai.shape import JOKER, shape, shape_of
-from game.engine import evaluate, parse_cards
+from game.engine import parse_cards
 from game.engine.cards import make_card
+from game.families.thirteen.shape import JOKER, shape, shape_of
+from game.families.thirteen.solver import evaluate
 
 NO_WILD = frozenset()
 

@@ -1,14 +1,14 @@
 """Strength smoke test, rule options the bots must respect, and the bench."""
 
 import dataclasses
+import importlib
 
 import pytest
 
-from game.ai.arena import Arena
 from game.ai.base import answer_offer
 from game.ai.basic import RandomBot
-from game.ai.bench import bench_lines, time_level
-from game.ai.registry import make_bot
+from game.arena import Arena
+from game.bench.bots import bot_line, time_level
 from game.engine import (
     Answer,
     Declare,
@@ -18,9 +18,9 @@ from game.engine import (
     check,
     declarable,
     new_match,
-    preset,
     view_for,
 )
+from game.families import PACKAGES, make_bot, preset
 
 
 def test_hard_beats_a_random_legal_bot():
@@ -94,15 +94,22 @@ def test_bench_times_every_decision_and_slice():
     totals, slices = time_level("medium", decisions=40)
     assert len(totals) == 40 and len(slices) >= 40
     assert all(t >= 0 for t in totals)
-    lines = bench_lines(decisions=20)
-    assert [line.split(":")[0] for line in lines] == [
-        "bot easy", "bot medium", "bot hard", "bot hard, 21card, 4 players",
-        "bot hard, 27card, 4 players", "bot hard, marriage, 4 players",
-        "bot hard, vazhushal, 4 players"]
+    assert bot_line("21card", 4, "hard", 5).startswith("bot hard, 21card, 4 players: decision")
+
+
+def test_every_installed_family_has_a_bench_section_that_names_real_presets():
+    """No family is skipped by ``python -m game.bench``: each has its bench
+    module, whose deals and bot timings name presets of that family."""
+    for name, package in PACKAGES.items():
+        bench = importlib.import_module(f"{package.__name__}.bench")
+        assert callable(bench.bench_lines)
+        named = [v for v, *_ in bench.SIMULATIONS] + [v for v, *_ in bench.BOT_TIMINGS]
+        assert named and all(preset(v).family == name for v in named), name
+        assert {level for _, _, level, _ in bench.BOT_TIMINGS} & {"hard"}, name
 
 
 def test_points_per_deal_interval_is_a_ratio_over_seeds():
-    from game.ai.arena import ratio_interval
+    from game.arena import ratio_interval
 
     # seeds worth (points, deals) 10/2, 0/2, 20/4: 30 points in 8 deals = 3.75;
     # residuals 2.5, -7.5, 5 -> variance 43.75, se sqrt(43.75/3) over 8/3 deals
@@ -112,7 +119,7 @@ def test_points_per_deal_interval_is_a_ratio_over_seeds():
 
 
 def test_a_run_split_over_seed_ranges_merges_to_the_whole(tmp_path):
-    from game.ai.arena import _load, run_seeds, summarise
+    from game.arena import _load, run_seeds, summarise
 
     def arena():
         return Arena(preset("points"), [RandomBot, RandomBot], ["a", "b"])

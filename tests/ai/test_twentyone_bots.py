@@ -10,9 +10,6 @@ import time
 
 import pytest
 
-from game.ai.families.twentyone import EasyWide, HardWide, MediumWide, WideJudge, kinds_of
-from game.ai.levels import FAMILY_BOTS
-from game.ai.registry import make_bot
 from game.engine import (
     Declare,
     Discard,
@@ -25,11 +22,11 @@ from game.engine import (
     check,
     check_invariants,
     new_match,
-    preset,
     view_for,
 )
-from game.engine.families import family_of
 from game.engine.stack import stacked_order
+from game.families import bot_class, family_of, make_bot, preset
+from game.families.twentyone.bots import EasyWide, HardWide, MediumWide, WideJudge, kinds_of
 from tests.engine.families.test_twentyone_family import HIGH, SHOW
 from tests.engine.helpers import card, play
 
@@ -45,7 +42,7 @@ def deal(hands, players=2, variant="21card", upcard="9D", cut="5C", stock_top=""
 
 def test_every_level_is_registered_for_the_family():
     for level, cls in zip(LEVELS, (EasyWide, MediumWide, HardWide), strict=True):
-        assert FAMILY_BOTS[("21card", level)] is cls
+        assert bot_class("21card", level) is cls
         assert cls.description
 
 

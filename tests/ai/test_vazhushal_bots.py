@@ -9,29 +9,18 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.families.vazhushal import (
+from game.engine import Discard, DrawStock, Phase, apply, check, new_match, parse_kind, view_for
+from game.engine.stack import stacked_order
+from game.families import bot_class, make_bot, preset
+from game.families.vazhushal.actions import Finish, GoOut, LayDown, Wipe
+from game.families.vazhushal.bots import (
     EasyVazhushal,
     HardVazhushal,
     MediumVazhushal,
     completing_kinds,
     extension_kinds,
 )
-from game.ai.levels import FAMILY_BOTS
-from game.ai.registry import make_bot
-from game.engine import (
-    Discard,
-    DrawStock,
-    Phase,
-    apply,
-    check,
-    new_match,
-    parse_kind,
-    preset,
-    view_for,
-)
-from game.engine.families.vazhushal_actions import Finish, GoOut, LayDown, Wipe
-from game.engine.families.vazhushal_melds import check_meld, is_wild
-from game.engine.stack import stacked_order
+from game.families.vazhushal.melds import check_meld, is_wild
 from game.simulate import simulate
 
 LEVELS = ("easy", "medium", "hard")
@@ -51,7 +40,7 @@ def card(state, seat, text):
 
 def test_every_level_is_registered_for_the_family():
     for level, cls in CLASSES.items():
-        assert FAMILY_BOTS[("vazhushal", level)] is cls
+        assert bot_class("vazhushal", level) is cls
         assert make_bot(level, 3).bot_for("vazhushal").__class__ is cls
 
 
@@ -89,7 +78,7 @@ def _after_one_card_left():
     hand = "5S 6S 7S KD KC KH 3C 4C 5C 8D 9D TD JH"
     s = deal({1: hand}, upcard="AC", stock_top="JD JC 8S")
     s, _ = apply(s, DrawStock())
-    from game.engine.families.vazhushal_actions import LayMeld
+    from game.families.vazhushal.actions import LayMeld
 
     for text in ("5S 6S 7S", "KD KC KH", "3C 4C 5C", "8D 9D TD"):
         cs = tuple(card(s, 1, t) for t in text.split())

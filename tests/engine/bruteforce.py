@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.melds import meld_types
-from game.engine.solver import ALLWILD, IMPURE, PURE, TANALA
+from game.engine.meldtypes import ALLWILD, IMPURE, PURE, TANALA
 
 PURE_TYPES = {PURE, TANALA}
 SEQ_TYPES = {PURE, IMPURE, TANALA, ALLWILD}

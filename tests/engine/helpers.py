@@ -1,8 +1,10 @@
 """Small builders shared by the engine tests."""
 
-from game.engine import apply, new_match, parse_cards, parse_kind, preset
-from game.engine.solver import MeldOptions, evaluate
+from game.engine import apply, new_match, parse_cards, parse_kind
+from game.engine.meldtypes import MeldOptions
 from game.engine.stack import stacked_order
+from game.families import preset
+from game.families.thirteen.solver import evaluate
 
 
 def wild_rank(token: str | None) -> frozenset[int]:

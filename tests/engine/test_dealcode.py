@@ -5,10 +5,7 @@ a sentence that says so."""
 
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine import NextDeal, Phase, apply, new_match, preset, view_for
-from game.engine.actions import DealStarted
-from game.engine.dealcode import (
+from game.app.dealcode import (
     ALPHABET,
     DealCode,
     DealCodeError,
@@ -18,7 +15,9 @@ from game.engine.dealcode import (
     encode,
     normalize,
 )
-from game.engine.families import PRESETS
+from game.engine import NextDeal, Phase, apply, new_match, view_for
+from game.engine.actions import DealStarted
+from game.families import PRESETS, make_bot, preset
 
 
 def players_for(name: str) -> int:
@@ -150,7 +149,7 @@ def test_a_code_for_another_version_or_game_is_refused():
     good = code_for(new_match(PRESETS["points"], 4, 5)[0])
     assert decode(encode(good)) == good
     # a code whose version bits say 2: rebuilt with a valid checksum, still refused
-    from game.engine import dealcode
+    from game.app import dealcode
 
     raw = bytearray(dealcode._to_bytes(good))[:-2]
     raw[0] = (2 << 6) | (raw[0] & 0x3F)
@@ -166,7 +165,7 @@ def test_a_code_for_another_version_or_game_is_refused():
 
 
 def test_rules_that_refuse_the_options_give_the_reason():
-    from game.engine import dealcode
+    from game.app import dealcode
 
     bad = DealCode("points", 4, 1, 1, 0, (0, 1, 2, 3), (("cut_mode", "no_jokers"),))
     raw = dealcode._to_bytes(bad)

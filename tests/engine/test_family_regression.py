@@ -9,8 +9,8 @@ import hashlib
 
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine import NextDeal, Phase, apply, new_match, preset, view_for
+from game.engine import NextDeal, Phase, apply, new_match, view_for
+from game.families import make_bot, preset
 
 RECORDED = [
     ("21card", 4, 3, ["easy", "medium", "greedy", "random"], 3, "95433e393cbdc032",

@@ -3,8 +3,9 @@ Deals (chips, tiebreak)."""
 
 import pytest
 
-from game.engine import Answer, NextDeal, Pack, Phase, RuleError, check, new_match, preset
+from game.engine import Answer, NextDeal, Pack, Phase, RuleError, check, new_match
 from game.engine.actions import Eliminated, IllegalAction, MatchOver, Rejoined
+from game.families import preset
 from tests.engine.helpers import deal, play
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from game.engine import parse_cards
 from game.engine.melds import classify, meld_name
-from game.engine.solver import MeldOptions
+from game.engine.meldtypes import MeldOptions
 from tests.engine.helpers import wild_rank
 
 CASES = [

@@ -9,8 +9,8 @@ import hashlib
 
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine import NextDeal, Phase, apply, new_match, preset, view_for
+from game.engine import NextDeal, Phase, apply, new_match, view_for
+from game.families import make_bot, preset
 
 RECORDED = [
     ("points", 4, 11, ["greedy"], 6, "7a73cdc007a8a660",

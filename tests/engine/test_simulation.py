@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
-from game.engine import apply, new_match, preset, view_for
+from game.engine import apply, new_match, view_for
 from game.engine.actions import Discard
+from game.families import preset
 from game.simulate import simulate, wilson
 
 RUNS = [

@@ -5,7 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine.cards import JOKER_KIND, make_card
-from game.engine.solver import MeldOptions, evaluate
+from game.engine.meldtypes import MeldOptions
+from game.families.thirteen.solver import evaluate
 from tests.engine.bruteforce import brute
 
 # A narrow band of ranks and suits makes melds (and near-melds) frequent.

@@ -22,11 +22,8 @@ import pytest
 
 from game.engine.cards import JOKER_KIND, build_shoe, card_points
 from game.engine.melds import classify
-from game.engine.solver import (
-    IMPURE,
-    PURE,
-    TANALA,
-    MeldOptions,
+from game.engine.meldtypes import IMPURE, PURE, TANALA, MeldOptions
+from game.families.thirteen.solver import (
     _declarable_kinds,
     _evaluate_kinds,
     _Search,
@@ -228,7 +225,7 @@ def test_13_card_hands_match_unbounded_search(seed):
 def test_bounded_count_agrees_with_the_exact_count():
     """hand_count(below=L) is the count when it is under L and None when not,
     on random hands and limits around the true count."""
-    from game.engine.solver import hand_count
+    from game.families.thirteen.solver import hand_count
 
     rng = random.Random(41)
     shoe = build_shoe(2, 2)

@@ -1,6 +1,6 @@
 import pytest
 
-from game.ui import storage
+from game.app import storage
 
 
 @pytest.fixture(autouse=True)

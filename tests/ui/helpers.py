@@ -11,7 +11,7 @@ import pygame  # noqa: E402
 
 from game.engine import Declare, Discard, DrawDiscard, DrawStock, Phase, ShowDealtHand  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.widgets import Buttons, Choice  # noqa: E402
+from game.uikit.widgets import Buttons, Choice  # noqa: E402
 
 DT = 1 / 60
 

@@ -10,8 +10,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine.cards import JOKER_KIND, make_card, parse_cards  # noqa: E402
-from game.ui.art import cardart, palette  # noqa: E402
-from game.ui.art import cardshapes as shapes  # noqa: E402
+from game.uikit.art import cardart, palette  # noqa: E402
+from game.uikit.art import cardshapes as shapes  # noqa: E402
 
 WIDTHS = (28, 32, 43, 44, 56, 79, 80, 90, 150, 160)
 

@@ -149,7 +149,7 @@ def test_the_real_coach_is_found_when_there_is_one():
 
 @pytest.mark.parametrize("variant", ["points", "21card"])
 def test_the_real_coach_thinks_over_frames_and_hints_the_hard_bots_move(variant):
-    from game.ai.registry import make_bot
+    from game.families import make_bot
 
     coaching.set_coach(None)
     app = App((1280, 720), load=False, save=False)

@@ -6,16 +6,16 @@ nothing), and *Replay* steps through the deal with every hand face up."""
 import pygame
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine.dealcode import code_for, decode, normalize
+from game.app.dealcode import code_for, decode, normalize
+from game.app.session import Session
+from game.families import make_bot
 from game.ui import launch
-from game.ui.art import cardart
 from game.ui.scenes import MenuScene, ScoringScene
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.entry import EntryDialog
 from game.ui.scenes.replay import ReplayScene
 from game.ui.table import TableScene
-from game.ui.table.session import Session
+from game.uikit.art import cardart
 from tests.ui.helpers import App, key, post, press, step
 
 
@@ -113,7 +113,7 @@ def test_codes_from_the_command_line_and_the_address():
 
 
 def decode_rules():
-    from game.engine import preset
+    from game.families import preset
 
     return preset("points")
 
@@ -179,7 +179,7 @@ def test_replay_steps_through_the_deal_with_every_hand_face_up(size, monkeypatch
 def test_a_save_written_before_deal_codes_still_loads():
     import json
 
-    from game.ui import savegame, storage
+    from game.app import savegame, storage
 
     old = {"format": "indian-rummy", "version": 1, "settings": {"speed": "fast"},
            "menu": {"variant": "pool101", "players": 3, "levels": ["easy", "easy"]},
@@ -204,7 +204,7 @@ def test_the_pause_menu_shares_the_deal_by_its_code():
 
 
 def test_a_code_for_more_seats_than_the_table_has_is_refused():
-    from game.engine.dealcode import DealCode
+    from game.app.dealcode import DealCode
 
     big = DealCode("paplu", 8, 5, 1, 0, tuple(range(8)))  # paplu seats up to 12
     app = quick_app()

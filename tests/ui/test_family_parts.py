@@ -9,22 +9,22 @@ import itertools
 import pygame
 import pytest
 
-from game.ai.registry import make_bot
+from game.app.menu_config import OPTION_KEYS, RULE_OPTIONS
+from game.app.session import Session, decode_action, encode_action
 from game.engine import Phase, parse_cards
 from game.engine.cards import kind_text
-from game.engine.families.marriage_actions import DoneExposing, ExposeTunnela, SeeTiplu
-from game.engine.families.marriage_hand import jhiplu, poplu
-from game.ui.art import cardart
-from game.ui.menu_config import OPTION_KEYS, RULE_OPTIONS
+from game.families import make_bot
+from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
+from game.families.marriage.hand import jhiplu, poplu
+from game.families.marriage.table import TableMelds, Tiplu
+from game.families.marriage.table_groups import MarriageHand
+from game.families.thirteen.table import CutCard
+from game.families.twentyone.table import ValueCards, WideHand
 from game.ui.scenes import RulesScene
 from game.ui.table import TableScene, parts_for
-from game.ui.table.families.marriage import TableMelds, Tiplu
-from game.ui.table.families.marriage_ui import MarriageHand
-from game.ui.table.families.thirteen import CutCard
-from game.ui.table.families.twentyone import ValueCards, WideHand
-from game.ui.table.layout import TableRoom, table_layout
-from game.ui.table.session import Session, decode_action, encode_action
-from game.ui.table.wording import readable, wild_text
+from game.uikit.art import cardart
+from game.uikit.table.layout import TableRoom, table_layout
+from game.uikit.table.wording import readable, wild_text
 from tests.ui.helpers import App, press, step, wait_until
 from tests.ui.test_layout import SIZES
 from tests.ui.test_play_families import start, wait_for_my_draw
@@ -117,7 +117,7 @@ def test_the_tiplu_is_never_drawn_for_a_seat_that_has_not_seen(monkeypatch):
         return face(card, width, **kw)
     monkeypatch.setattr(cardart, "face", spy)
     # the part keeps the faces it made: start empty, so every face it shows is drawn here
-    from game.ui.table.families import marriage as marriage_part
+    from game.families.marriage import table as marriage_part
     monkeypatch.setattr(marriage_part, "_faces", {})
     step(app, 3)
     assert table.bottom_view().cut is None and tiplu not in drawn
@@ -221,7 +221,7 @@ def test_every_player_s_table_cards_and_seeing_are_shown():
 
 def test_marriage_moves_are_saved_and_restored():
     rules_name = "marriage"
-    from game.engine.families import preset
+    from game.families import preset
 
     session = Session(preset(rules_name), 3, 17, [None, "easy", "easy"])
     bot = make_bot("easy", 1)

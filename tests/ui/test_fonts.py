@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.art import fonts  # noqa: E402
+from game.uikit.art import fonts  # noqa: E402
 
 
 def mask_of(ch: str, bold: bool = False) -> pygame.mask.Mask:

@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from game.engine import parse_cards, preset
-from game.engine.families import family_of
-from game.ui.table.hand import HandArrangement
+from game.app.hand import HandArrangement
+from game.engine import parse_cards
+from game.families import family_of, preset
 
 
 def assert_same_cards(arr: HandArrangement, hand) -> None:
@@ -179,7 +179,7 @@ def test_json_roundtrip_and_garbage():
 
 
 def test_group_count_is_capped_with_a_message():
-    from game.ui.table.hand import MAX_GROUPS, HandError
+    from game.app.hand import MAX_GROUPS, HandError
 
     cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS")
     arr = HandArrangement([[c] for c in cards[:MAX_GROUPS - 1]] + [cards[MAX_GROUPS - 1:]])

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import preset
+from game.app.howto import howto, walkthrough_steps
 from game.engine.cards import parse_cards
-from game.engine.families import FAMILIES, PRESETS
+from game.families import FAMILIES, PRESETS, preset
 from game.ui.scenes.help import HelpScene, MeldRow
-from game.ui.scenes.howto_text import howto, walkthrough_steps
 from tests.ui.helpers import App, key, step
 
 
@@ -103,7 +102,7 @@ def test_help_from_the_table_explains_the_game_being_played():
 
 
 def test_meld_rows_fit_a_phone_and_a_desktop():
-    from game.ui.widgets import Metrics
+    from game.uikit.widgets import Metrics
 
     h = howto(preset("27card"))
     for w, hgt in ((390, 844), (1280, 720)):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.families import PRESETS
+from game.families import PRESETS
 from game.ui.frames import FrameLog
 from game.ui.launch import SEED_MAX, Options, deal_query, parse_args, parse_query
 from game.ui.scenes import MenuScene
@@ -136,6 +136,6 @@ def test_the_installed_command_runs_the_same_launcher():
 
 
 def test_the_assets_are_found_beside_the_package_or_where_pip_installed_from():
-    from game.ui.art.assets import asset_dir
+    from game.uikit.art.assets import asset_dir
 
     assert (asset_dir() / "fonts").is_dir()

@@ -5,7 +5,7 @@ import itertools
 import pygame
 import pytest
 
-from game.ui.table.layout import flow_hand, table_layout
+from game.uikit.table.layout import flow_hand, table_layout
 
 SIZES = [(360, 640), (390, 844), (844, 390), (640, 480), (800, 600), (1024, 768),
          (1280, 720), (1366, 768), (1920, 1080)]

@@ -5,10 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.app.session import Session
 from game.engine import Phase
 from game.ui.scenes import ScoringScene
 from game.ui.table import TableScene
-from game.ui.table.session import Session
 from tests.ui.helpers import App, step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +35,7 @@ def test_demo_runs_for_the_frames_asked_and_saves_a_screenshot(tmp_path):
 def test_seed_starts_a_reproducible_game(tmp_path):
     proc = run_main(tmp_path, "--seed", "77", "--frames", "5")
     assert proc.returncode == 0, proc.stderr[-2000:]
-    from game.ui import savegame, storage
+    from game.app import savegame, storage
 
     storage.set_backend(None)
     os.environ["RUMMY_DATA_DIR"] = str(tmp_path / "saves")

@@ -7,12 +7,12 @@ import sys
 import pygame
 import pytest
 
-from game.ui.art import fonts
+from game.app.session import Session
 from game.ui.scenes import MenuScene, RulesScene, SettingsScene
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.table import PauseDialog, TableScene
-from game.ui.table.session import Session
-from game.ui.widgets import Buttons, Choice
+from game.uikit.art import fonts
+from game.uikit.widgets import Buttons, Choice
 from tests.ui.helpers import App, click, key, press, step, wait_until
 
 DESKTOP = [(1280, 720), (800, 600)]
@@ -167,9 +167,9 @@ def record_text_sizes(monkeypatch) -> list[tuple[int, str, str]]:
 
     def spy(s, size, color, bold=False):
         caller = sys._getframe(1).f_globals.get("__name__", "")
-        if caller == "game.ui.widgets.text":  # fit_text: who asked for the fitting
+        if caller == "game.uikit.widgets.text":  # fit_text: who asked for the fitting
             caller = sys._getframe(2).f_globals.get("__name__", "")
-        if not caller.startswith("game.ui.art") and s.strip():
+        if not caller.startswith("game.uikit.art") and s.strip():
             seen.append((int(size), s, caller))
         return real(s, size, color, bold)
 

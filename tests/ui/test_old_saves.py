@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import savegame
+from game.app import savegame
 
 FIXTURES = json.loads((Path(__file__).parents[1] / "fixtures" / "saves_before_issue22.json")
                       .read_text())

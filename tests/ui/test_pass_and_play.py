@@ -7,12 +7,12 @@ hand other than the one holding the screen (none at all under the cover)."""
 import pygame
 import pytest
 
-from game.ai.registry import make_bot
-from game.ui.art import cardart
-from game.ui.menu_config import PERSON
+from game.app.menu_config import PERSON
+from game.app.session import Session
+from game.families import make_bot
 from game.ui.scenes.cover import CoverScene
 from game.ui.table import TableScene
-from game.ui.table.session import Session
+from game.uikit.art import cardart
 from tests.ui.helpers import App, choice_rect, click, key, press, step
 
 
@@ -183,7 +183,7 @@ def test_session_names_never_repeat():
 
 
 def test_the_info_line_names_the_person_holding_the_device(monkeypatch):
-    from game.ui.art import fonts
+    from game.uikit.art import fonts
 
     app = pass_and_play_app()
     step(app)

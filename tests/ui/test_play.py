@@ -2,9 +2,9 @@
 
 from collections import Counter
 
-from game.ai.registry import make_bot
 from game.engine import Phase
 from game.engine.shows import valid_declarations
+from game.families import make_bot
 from game.ui.scenes import MenuScene, ScoringScene, SettingsScene
 from game.ui.table import TableScene
 from tests.ui.helpers import (

@@ -7,15 +7,15 @@ from collections import Counter
 
 import pytest
 
-from game.ai.registry import make_bot
 from game.engine import Declare, Discard, DrawDiscard, DrawStock, Phase, check_invariants
-from game.engine.families.marriage_actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.engine.shows import valid_declarations
+from game.families import make_bot
+from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.ui.scenes import ScoringScene
 from game.ui.table import TableScene
 from game.ui.table.dialogs import DeclareDialog
 from game.ui.table.showdown import ShowdownScene
-from game.ui.table.wording import readable
+from game.uikit.table.wording import readable
 from tests.ui.helpers import App, click, press, step, visible_card_rect, wait_until
 from tests.ui.test_scoring import stack_hand
 

@@ -7,11 +7,11 @@ import json
 import pygame
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine import Discard, DrawStock, Phase, preset
+from game.app.session import Session
+from game.engine import Discard, DrawStock, Phase
+from game.families import make_bot, preset
 from game.ui.scenes import ScoringScene
 from game.ui.table import TableScene
-from game.ui.table.session import Session
 from tests.ui.helpers import App, choice_rect, click, key, press, step, wait_until
 
 
@@ -105,7 +105,7 @@ def test_a_move_that_ended_the_deal_is_taken_back_from_the_scores():
 def test_practice_is_a_menu_choice_that_keeps_people_out_of_other_seats():
     app = App((390, 844), load=False, save=False)
     step(app)
-    from game.ui.menu_config import PERSON
+    from game.app.menu_config import PERSON
 
     app.config.levels[0] = PERSON
     for _ in range(2):  # normal -> with hints -> practice, by the right arrow

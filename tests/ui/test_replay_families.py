@@ -5,8 +5,8 @@ practice a take-back from the scores back into the deal."""
 
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine.dealcode import deal_state, decode
+from game.app.dealcode import deal_state, decode
+from game.families import make_bot
 from game.ui.scenes import ScoringScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.table import TableScene
@@ -46,7 +46,7 @@ def test_each_family_has_codes_replays_and_take_backs(variant, players):
 
 @pytest.mark.parametrize("variant", ["vazhushal", "marriage"])
 def test_the_replay_shows_every_seats_laid_groups_under_its_hand(variant):
-    from game.engine.families import family_of
+    from game.families import family_of
 
     app = App((390, 844), load=False, save=False)
     app.settings.set("speed", "instant")

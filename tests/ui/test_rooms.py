@@ -15,7 +15,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
-ROOMS = ("art", "widgets", "scenes", "table")
+ROOMS = ("scenes", "table")
+KIT = ROOT / "game" / "uikit"
+KIT_ROOMS = ("art", "widgets", "table")
 MAX_LINES = 500
 
 
@@ -32,11 +34,11 @@ def ui_modules() -> list[str]:
 
 def test_the_ui_is_arranged_in_rooms_with_only_the_app_at_the_top():
     top = sorted(p.name for p in UI.glob("*.py"))
-    assert top == ["__init__.py", "app.py", "bench.py", "frames.py", "launch.py",
-                   "menu_config.py", "players.py", "savegame.py", "scene.py", "settings.py",
-                   "storage.py"]
+    assert top == ["__init__.py", "app.py", "frames.py", "launch.py"]
     for room in ROOMS:
         assert (UI / room / "__init__.py").is_file()
+    for room in KIT_ROOMS:
+        assert (KIT / room / "__init__.py").is_file()
 
 
 @pytest.mark.parametrize("path", sorted(p.relative_to(ROOT).as_posix() for p in UI.rglob("*.py")
@@ -46,16 +48,17 @@ def test_modules_stay_small(path):
     assert lines <= MAX_LINES, f"{path} has {lines} lines: split it (DESIGN.md, item 7)"
 
 
-@pytest.mark.parametrize("room", ROOMS)
+@pytest.mark.parametrize("room", [f"game.ui.{r}" for r in ROOMS]
+                         + [f"game.uikit.{r}" for r in ("art", "widgets")])
 def test_each_room_re_exports_what_it_names(room):
-    package = importlib.import_module(f"game.ui.{room}")
+    package = importlib.import_module(room)
     assert package.__doc__ and package.__all__
     for name in package.__all__:
-        assert getattr(package, name, None) is not None, f"game.ui.{room} lacks {name}"
+        assert getattr(package, name, None) is not None, f"{room} lacks {name}"
 
 
 def _ui_imports(path: Path) -> set[str]:
-    """The game.ui modules ``path`` imports, absolute (game.ui.art.fonts, …)."""
+    """The game.ui modules ``path`` imports, absolute (game.uikit.art.fonts, …)."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     if path.name == "__init__.py":
         package = ".".join(path.relative_to(ROOT).parts[:-1])
@@ -71,15 +74,15 @@ def _ui_imports(path: Path) -> set[str]:
             found.add(mod)
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
-    return {m for m in found if m.startswith("game.ui")}
+    return {m for m in found if m.startswith(("game.ui", "game.uikit"))}
 
 
 @pytest.mark.parametrize("room,allowed", [
-    ("art", ("game.ui.art",)),
-    ("widgets", ("game.ui.art", "game.ui.widgets")),
+    ("art", ("game.uikit.art",)),
+    ("widgets", ("game.uikit.art", "game.uikit.widgets")),
 ])
 def test_lower_rooms_never_reach_up(room, allowed):
-    for path in sorted((UI / room).glob("*.py")):
+    for path in sorted((KIT / room).glob("*.py")):
         for mod in _ui_imports(path):
             assert mod.startswith(allowed), f"{path.relative_to(ROOT)} imports {mod}"
 

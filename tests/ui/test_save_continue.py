@@ -4,8 +4,8 @@ import json
 
 import pygame
 
+from game.app import savegame, storage
 from game.engine import Phase
-from game.ui import savegame, storage
 from game.ui.scenes import MenuScene
 from game.ui.table import TableScene
 from tests.ui.helpers import App, click, key, press, step, wait_until

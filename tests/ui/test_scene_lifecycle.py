@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.scene import Scene
 from game.ui.scenes import MenuScene, SettingsScene
 from game.ui.table import PauseDialog, TableScene
+from game.uikit.scene import Scene
 from tests.ui.helpers import App, key, post, step
 
 

@@ -113,8 +113,8 @@ def test_a_dealt_rummy_can_be_shown_with_the_show_button():
 def test_the_test_players_mouse_shows_a_dealt_rummy_too():
     # tests/ui/helpers.human_move plays whatever a bot chooses with the mouse;
     # a dealt hand that is already a show is played with the Show button
-    from game.ai.registry import make_bot
     from game.engine import ShowDealtHand, parse_cards
+    from game.families import make_bot
     from tests.ui.helpers import human_move
 
     app = App((1280, 720), load=False, save=False)

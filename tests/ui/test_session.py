@@ -4,11 +4,12 @@ import json
 
 import pytest
 
-from game.engine import Discard, DrawStock, NextDeal, Pack, Phase, preset
-from game.ui import savegame
-from game.ui.settings import Settings
-from game.ui.table.hand import HandArrangement
-from game.ui.table.session import SaveError, Session, decode_action, encode_action
+from game.app import savegame
+from game.app.hand import HandArrangement
+from game.app.session import SaveError, Session, decode_action, encode_action
+from game.app.settings import Settings
+from game.engine import Discard, DrawStock, NextDeal, Pack, Phase
+from game.families import preset
 
 
 def play_until_human_or_end(session: Session, limit: int = 500) -> None:
@@ -108,7 +109,7 @@ def test_settings_in_a_save_are_validated():
 
 
 def test_menu_choices_from_a_foreign_save_fall_back_to_defaults():
-    from game.ui.menu_config import MenuConfig
+    from game.app.menu_config import MenuConfig
 
     default = MenuConfig().to_json()
     for junk in (None, 5, [], {"levels": [{"a": 1}, ["x"]]}, {"variant": ["points"]},

@@ -13,8 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.art import sound  # noqa: E402
-from game.ui.art.sound import NAMES, Sounds  # noqa: E402
+from game.uikit.art import sound  # noqa: E402
+from game.uikit.art.sound import NAMES, Sounds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -115,7 +115,7 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch):
 def test_a_real_missing_audio_driver_is_survived():
     # A separate process, because SDL picks its audio driver once per process.
     code = (
-        "from game.ui.art.sound import Sounds\n"
+        "from game.uikit.art.sound import Sounds\n"
         "s = Sounds()\n"
         "s.play('declare')\n"
         "print('available', s.available)\n"

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from game.ui import storage
+from game.app import storage
+from game.app.stats_store import DAMAGED_KEY, STATS_KEY, Bucket, StatsStore
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.stats import StatsScene, figures
-from game.ui.scenes.stats_store import DAMAGED_KEY, STATS_KEY, Bucket, StatsStore
 from tests.ui.helpers import App, press, step, wait_until
 
 
@@ -104,7 +104,7 @@ def test_practice_and_pass_and_play_are_not_counted():
     pack_out(app, mode="practice")
     assert app.stats.summary().deals == 0
     app2 = App((1280, 720))
-    from game.ui.menu_config import PERSON
+    from game.app.menu_config import PERSON
 
     app2.settings.set("speed", "instant")
     app2.config.variant, app2.config.players = "points", 2

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from game.ui import storage
+from game.app import storage
 
 
 @pytest.fixture(autouse=True)

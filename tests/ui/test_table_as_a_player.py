@@ -12,7 +12,7 @@ from game.ui.table import DeclareDialog, PauseDialog, TableScene
 from game.ui.table.draw import banner_anchor
 from game.ui.table.draw_hand import _out_text
 from game.ui.table.showdown import ShowdownScene
-from game.ui.widgets import Banner, Metrics
+from game.uikit.widgets import Banner, Metrics
 from tests.ui.helpers import App, click, key, press, step, visible_card_rect, wait_until
 
 SIZES = [(390, 844), (800, 600), (1280, 720), (1920, 1080)]
@@ -52,7 +52,7 @@ def test_a_drawn_card_lands_in_its_own_group_highlighted(app):
 
 
 def test_the_setting_that_read_as_the_correct_group_is_gone():
-    from game.ui.settings import BY_KEY
+    from game.app.settings import BY_KEY
 
     assert "new_card" not in BY_KEY
 
@@ -168,7 +168,7 @@ def test_the_scores_draw_the_sound_icon_where_a_tap_toggles_it(app):
     step(app)
     icon = scoring.sound_button
     felt_only = pygame.Surface(app.size)
-    from game.ui.widgets import felt
+    from game.uikit.widgets import felt
 
     felt(felt_only)
     drawn = sum(app.screen.get_at((x, y)) != felt_only.get_at((x, y))

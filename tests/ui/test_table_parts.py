@@ -1,4 +1,4 @@
-"""The seam for game families: parts registered for a family are composed by
+"""The seam for game families: the parts a family's table module lists are composed by
 the table, laid out, updated, drawn at their layer, offered events before the
 table, and asked for badges on card faces; the common table never names a
 family."""
@@ -6,23 +6,19 @@ family."""
 from __future__ import annotations
 
 import ast
+import sys
+import types
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.app.menu_config import VARIANTS, MenuConfig
 from game.engine import Phase
-from game.ui.menu_config import VARIANTS, MenuConfig
-from game.ui.table import (
-    OVER_HAND,
-    TableLayout,
-    TablePart,
-    TableScene,
-    parts_for,
-    register_parts,
-)
-from game.ui.table import parts as parts_module
-from game.ui.table.families.thirteen import CutCard
+from game.families import PACKAGES
+from game.families.thirteen.table import CutCard
+from game.ui.table import OVER_HAND, TableLayout, TablePart, TableScene, parts_for
+from game.ui.table.walkthrough import Walkthrough
 from tests.ui.helpers import App, click, key, step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,16 +66,19 @@ class Probe(TablePart):
 
 
 @pytest.fixture
-def fake_family():
-    register_parts(FAKE, [Probe])
+def fake_family(monkeypatch):
+    """An installed family whose table module lists one part, the probe."""
+    table = types.ModuleType("fake_rummy.table")
+    table.PARTS = [Probe]
+    monkeypatch.setitem(sys.modules, "fake_rummy.table", table)
+    monkeypatch.setitem(PACKAGES, FAKE, types.SimpleNamespace(__name__="fake_rummy"))
     yield FAKE
-    parts_module.REGISTRY.pop(FAKE, None)
 
 
 def probe_table(size=(1280, 720)) -> tuple[App, TableScene, Probe]:
     app = App(size, load=False, save=False, seed=11)
     app.settings.set("speed", "instant")  # no flights over the probe
-    table = TableScene(app, parts=parts_for(FAKE))
+    table = TableScene(app, parts=parts_for(FAKE)[1:])  # without the walkthrough
     app.replace(table)
     step(app)
     return app, table, table.parts[0]
@@ -87,8 +86,8 @@ def probe_table(size=(1280, 720)) -> tuple[App, TableScene, Probe]:
 
 def test_parts_for_makes_fresh_parts_of_the_registered_kinds(fake_family):
     first, second = parts_for(fake_family), parts_for(fake_family)
-    assert [type(p) for p in first] == [Probe]
-    assert first[0] is not second[0]  # every table gets its own parts
+    assert [type(p) for p in first] == [Walkthrough, Probe]
+    assert first[1] is not second[1]  # every table gets its own parts
     assert parts_for("no-such-family") == []
 
 
@@ -177,7 +176,7 @@ def _common_table_modules() -> list[Path]:
 
 
 def test_no_common_ui_code_names_a_family():
-    from game.engine.families import FAMILIES
+    from game.families import FAMILIES
 
     names = set(FAMILIES) | {FAKE}
     found = []

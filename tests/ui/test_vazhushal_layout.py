@@ -14,9 +14,9 @@ import pygame
 import pytest
 
 from game.engine import Phase, check_invariants
-from game.engine.families.vazhushal_melds import readings
-from game.ui.art import cardart, fonts, palette
-from game.ui.table.families.vazhushal_geo import INDEX_SHOW, LEAST_CARD, MELD_SHOW, ROW_SHOW
+from game.families.vazhushal.melds import readings
+from game.families.vazhushal.table.geo import INDEX_SHOW, LEAST_CARD, MELD_SHOW, ROW_SHOW
+from game.uikit.art import cardart, fonts, palette
 from tests.ui.helpers import step
 from tests.ui.test_vazhushal_table import start, wait_for_my_turn, wipe_part
 
@@ -157,7 +157,7 @@ def test_no_text_of_the_family_is_under_14_px(size, monkeypatch):
 
     def spy(s, px, color, bold=False):
         who = sys._getframe(1).f_globals.get("__name__", "")
-        if who == "game.ui.widgets.text":
+        if who == "game.uikit.widgets.text":
             who = sys._getframe(2).f_globals.get("__name__", "")
         if "vazhushal" in who and s.strip():
             seen.append((px, s))

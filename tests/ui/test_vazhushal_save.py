@@ -4,18 +4,11 @@ the engine's ``TableMeld`` records, which a save writes as objects."""
 
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine import Phase, parse_cards, preset
-from game.engine.families.vazhushal_actions import (
-    Arrange,
-    Finish,
-    LayDown,
-    LayMeld,
-    LayOff,
-    Wipe,
-)
-from game.engine.families.vazhushal_melds import TableMeld
-from game.ui.table.session import SaveError, Session, decode_action, encode_action
+from game.app.session import SaveError, Session, decode_action, encode_action
+from game.engine import Phase, parse_cards
+from game.families import make_bot, preset
+from game.families.vazhushal.actions import Arrange, Finish, LayDown, LayMeld, LayOff, Wipe
+from game.families.vazhushal.melds import TableMeld
 
 
 def test_a_played_deal_round_trips_through_a_save():

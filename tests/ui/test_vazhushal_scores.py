@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import pytest
 
+from game.app.menu_config import RULE_OPTIONS, VARIANTS, MenuConfig, option_for
 from game.engine import Phase, check_invariants, parse_cards
-from game.engine.families.vazhushal import WipeRules
-from game.engine.families.vazhushal_melds import readings
-from game.ui.menu_config import RULE_OPTIONS, VARIANTS, MenuConfig, option_for
+from game.families.vazhushal.family import WipeRules
+from game.families.vazhushal.melds import readings
+from game.families.vazhushal.table.parts import WipeWords, race_text
+from game.families.vazhushal.table.wipe_table import NegativeJoker, WipeOverlay, WipeTable
 from game.ui.scenes import RulesScene, ScoringScene
 from game.ui.table import parts_for
-from game.ui.table.families.vazhushal import WipeWords, race_text
-from game.ui.table.families.vazhushal_table import NegativeJoker, WipeOverlay, WipeTable
 from tests.ui.helpers import App, press, step, wait_until
 from tests.ui.test_vazhushal_table import start, wipe_part
 
@@ -65,7 +65,8 @@ def stock_out(state, table: dict, laying=(0,)):
 
 def natural_seed() -> int:
     """A seed whose negative joker leaves every card of ``TABLE`` natural."""
-    from game.engine import new_match, preset
+    from game.engine import new_match
+    from game.families import preset
 
     for seed in range(1, 50):
         state, _ = new_match(preset("vazhushal"), 3, seed)
@@ -131,7 +132,7 @@ def test_the_race_to_five_ends_the_match():
 
 def test_the_family_registers_its_parts_and_the_menu_offers_it():
     mine = [type(p) for p in parts_for("vazhushal")
-            if type(p).__module__.startswith("game.ui.table.families.")]
+            if type(p).__module__.startswith("game.families.vazhushal.table")]
     assert mine == [NegativeJoker, WipeTable, WipeOverlay, WipeWords]
     assert VARIANTS["vazhushal"][0] == "Vazhushal (Wipe)"
     cfg = MenuConfig()

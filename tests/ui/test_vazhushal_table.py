@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai.registry import make_bot
+from game.app.settings import BY_KEY
 from game.engine import Discard, DrawStock, Phase, check_invariants, parse_cards
 from game.engine.cards import kind_text
-from game.engine.families.vazhushal_actions import (
-    Arrange,
-    Finish,
-    GoOut,
-    LayDown,
-    LayMeld,
-    LayOff,
-    Wipe,
-)
+from game.families import make_bot
+from game.families.vazhushal.actions import Arrange, Finish, GoOut, LayDown, LayMeld, LayOff, Wipe
+from game.families.vazhushal.table.draw import shown
+from game.families.vazhushal.table.wipe_table import WipeTable
 from game.ui.scenes import ScoringScene
-from game.ui.settings import BY_KEY
 from game.ui.table import TableScene
-from game.ui.table.families.vazhushal_draw import shown
-from game.ui.table.families.vazhushal_table import WipeTable
-from game.ui.table.wording import card_text, readable
+from game.uikit.table.wording import card_text, readable
 from tests.ui.helpers import App, click, drag, form_button, key, press, step, visible_card_rect
 
 # ------------------------------------------------------------------ helpers

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app import savegame
+from game.app.settings import Settings
 from game.engine import Phase
-from game.engine.families import FAMILIES
-from game.ui import savegame
-from game.ui.settings import Settings
+from game.families import FAMILIES
 from game.ui.table import parts_for
 from game.ui.table.walkthrough import Walkthrough
 from tests.ui.helpers import App, click, post, press, step, visible_card_rect, wait_until

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import savegame
-from game.ui.menu_config import MenuConfig
-from game.ui.settings import Settings
-from game.ui.table.session import Session
+from game.app import savegame
+from game.app.menu_config import MenuConfig
+from game.app.session import Session
+from game.app.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("browser_harness.py")

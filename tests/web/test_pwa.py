@@ -129,7 +129,7 @@ def test_the_manifest_makes_the_game_installable(site):
 
 
 def test_the_manifest_colours_are_the_games_table(site):
-    from game.ui.art import palette
+    from game.uikit.art import palette
 
     felt = "#{:02x}{:02x}{:02x}".format(*palette.FELT_DARK)
     page_theme = re.search(r'<meta name="theme-color" content="([^"]+)"', site["html"]).group(1)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.ui.art import palette
 from game.ui.scenes.form_scene import FormScene
-from game.ui.widgets import Button, Buttons, Heading, Row, Text
+from game.uikit.art import palette
+from game.uikit.widgets import Button, Buttons, Heading, Row, Text
 
 
 class ConfirmDialog(FormScene):

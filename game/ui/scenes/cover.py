@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.art import palette
-from game.ui.scene import Scene
-from game.ui.table.wording import variant_title
-from game.ui.widgets import Button, Metrics, draw_wrapped, felt, fit_text, press_buttons
+from game.app.menu_config import variant_title
+from game.uikit.art import palette
+from game.uikit.scene import Scene
+from game.uikit.widgets import Button, Metrics, draw_wrapped, felt, fit_text, press_buttons
 
 
 class CoverScene(Scene):

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui.art import fonts, palette
-from game.ui.scene import Scene
-from game.ui.widgets import Button, Metrics, dim, fit_text, panel, press_buttons, wrap
+from game.uikit.art import fonts, palette
+from game.uikit.scene import Scene
+from game.uikit.widgets import Button, Metrics, dim, fit_text, panel, press_buttons, wrap
 
 CODE_KEYS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # base32 as deal codes use it
 NAME_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

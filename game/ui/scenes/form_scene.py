@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.art import palette
-from game.ui.scene import Scene
-from game.ui.widgets import Form, Metrics, Row, dim, felt, panel
+from game.uikit.art import palette
+from game.uikit.scene import Scene
+from game.uikit.widgets import Form, Metrics, Row, dim, felt, panel
 
 
 class FormScene(Scene):

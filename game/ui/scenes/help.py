@@ -5,11 +5,11 @@ where the window is wide."""
 
 from __future__ import annotations
 
+from game.app.howto import Example, howto
 from game.engine import Declare, DrawDiscard, Pack, RuleSet, parse_cards
-from game.ui.art import cardart, fonts, palette
 from game.ui.scenes.form_scene import FormScene
-from game.ui.scenes.howto_text import Example, howto
-from game.ui.widgets import Button, Buttons, Heading, Metrics, Row, Text, right, wrap
+from game.uikit.art import cardart, fonts, palette
+from game.uikit.widgets import Button, Buttons, Heading, Metrics, Row, Text, right, wrap
 
 # What every family shares: the hand (the keys depend on the game: ``keyboard``).
 HELP = (
@@ -23,7 +23,7 @@ HELP = (
 def keyboard(rules: RuleSet) -> str:
     """The keys, naming only the moves this game has (no P for packing in
     Marriage or Vazhushal, no declare where going out is the end)."""
-    from game.ui.table.session import action_types
+    from game.app.session import action_types
 
     has = action_types(rules)
     keys = ["Left / Right: move the cursor over your cards.", "Shift + Left / Right: move "

@@ -7,16 +7,23 @@ from __future__ import annotations
 
 import sys
 
-from game.engine.dealcode import DealCodeError, decode
-from game.ui.menu_config import MAX_SEATS_ON_SCREEN, MODES, NAME_LIMIT, PERSON, VARIANTS, clean_name
-from game.ui.players import NAMES, level_name
+from game.app.dealcode import DealCodeError, decode
+from game.app.menu_config import (
+    MAX_SEATS_ON_SCREEN,
+    MODES,
+    NAME_LIMIT,
+    PERSON,
+    VARIANTS,
+    clean_name,
+)
+from game.app.players import NAMES, level_name
 from game.ui.scenes.entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
 from game.ui.scenes.form_scene import FormScene
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
-from game.ui.widgets import Button, Buttons, Choice, Heading, Row, Text, right
+from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text, right
 
 
 def code_problem(code) -> str:

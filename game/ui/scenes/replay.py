@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.menu_config import variant_title
+from game.app.session import DealRecord
 from game.engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack
-from game.engine.families import family_of
-from game.ui.art import cardart, fonts, palette
-from game.ui.scene import Scene
-from game.ui.table.draw_util import glow
-from game.ui.table.session import DealRecord
-from game.ui.table.wording import card_text, readable, variant_title, wild_text
-from game.ui.widgets import (
+from game.families import family_of
+from game.uikit.art import cardart, fonts, palette
+from game.uikit.scene import Scene
+from game.uikit.table.draw_util import glow
+from game.uikit.table.wording import card_text, readable, wild_text
+from game.uikit.widgets import (
     Button,
     Metrics,
     felt,

@@ -13,13 +13,13 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Declare, Discard, DrawDiscard, DrawStock, Pack
-from game.ui.art import cardart, fonts, palette
-from game.ui.scene import Scene
 from game.ui.scenes.replay import sorted_hand
 from game.ui.table.coaching import coach
-from game.ui.table.draw_util import glow
-from game.ui.table.wording import card_text, readable
-from game.ui.widgets import Button, Metrics, felt, fit_text, flow_buttons, press_buttons, wrap
+from game.uikit.art import cardart, fonts, palette
+from game.uikit.scene import Scene
+from game.uikit.table.draw_util import glow
+from game.uikit.table.wording import card_text, readable
+from game.uikit.widgets import Button, Metrics, felt, fit_text, flow_buttons, press_buttons, wrap
 
 PER_PERSON = 3
 

@@ -3,10 +3,10 @@ something; a refused combination says why and keeps the old value."""
 
 from __future__ import annotations
 
-from game.ui.art import palette
-from game.ui.menu_config import RULE_OPTIONS, SECTIONS, VARIANTS, default_of
+from game.app.menu_config import RULE_OPTIONS, SECTIONS, VARIANTS, default_of
 from game.ui.scenes.form_scene import FormScene
-from game.ui.widgets import Button, Buttons, Choice, Heading, Row, Text, right
+from game.uikit.art import palette
+from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text, right
 
 
 def _spanning(row: Row) -> Row:

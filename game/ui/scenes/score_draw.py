@@ -10,12 +10,12 @@ import pygame
 
 from game.engine import Card
 from game.engine.cards import card_points
-from game.ui.art import cardart, fonts, palette
 from game.ui.table.draw_hand import label_spots
-from game.ui.table.layout import GROUP_GAP, OVERLAP, HandGeometry, flow_hand
-from game.ui.table.wording import readable as named
-from game.ui.table.wording import score_text
-from game.ui.widgets import fit_text, wrap
+from game.uikit.art import cardart, fonts, palette
+from game.uikit.table.layout import GROUP_GAP, OVERLAP, HandGeometry, flow_hand
+from game.uikit.table.wording import readable as named
+from game.uikit.table.wording import score_text
+from game.uikit.widgets import fit_text, wrap
 
 STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show": "Wrong show",
                 "out": "Not in this deal", "void": "Void deal"}

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.menu_config import variant_title
 from game.engine import Answer, NextDeal, Phase
-from game.ui.art import fonts, palette
-from game.ui.scene import Scene
 from game.ui.scenes.score_draw import ScoreDrawing, SeatCards, _points, loose_chunks, seat_geometry
 from game.ui.table.coaching import review_available
-from game.ui.table.wording import readable as named
-from game.ui.table.wording import variant_title
-from game.ui.widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
-from game.ui.widgets.icons import draw_sound_icon
+from game.uikit.art import fonts, palette
+from game.uikit.scene import Scene
+from game.uikit.table.wording import readable as named
+from game.uikit.widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
+from game.uikit.widgets.icons import draw_sound_icon
 
 DEMO_NEXT = 4.0  # seconds a demo shows the scores
 

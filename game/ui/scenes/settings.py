@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from game.app.settings import SETTINGS
 from game.ui.scenes.form_scene import FormScene
-from game.ui.settings import SETTINGS
-from game.ui.widgets import Button, Buttons, Choice, Heading, Row, Text
+from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text
 
 # What changing a setting does beyond storing it, by key.
 _SETTING_EFFECTS = {
@@ -29,8 +29,3 @@ class SettingsScene(FormScene):
             effect(self.app, value)
         self.app.mark_dirty()
 
-
-# Every table gets the first-deal walkthrough (a table part): its module
-# registers it for every family when imported, and each way to a table passes
-# through here first (the menu, and the table package's own dialogs).
-from game.ui.table.walkthrough import install  # noqa: E402,F401

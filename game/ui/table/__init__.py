@@ -15,23 +15,17 @@ Inside ``game.ui`` the table and the scenes push each other's screens, so
 they import each other's modules (``..scenes.help``), never the package.
 """
 
+from game.app.hand import MAX_GROUPS, GroupLabel, HandArrangement, HandError
+from game.app.session import SaveError, Session
 from game.ui.table.dialogs import DeclareDialog, DiscardsDialog, PackDialog, PauseDialog
-from game.ui.table.hand import MAX_GROUPS, GroupLabel, HandArrangement, HandError
-from game.ui.table.layout import HandGeometry, TableLayout, flow_hand, table_layout
-from game.ui.table.parts import (
-    OVER_HAND,
-    OVER_PILES,
-    UNDER_PILES,
-    TablePart,
-    parts_for,
-    register_parts,
-)
+from game.ui.table.family_parts import parts_for
 from game.ui.table.scene import TableScene
-from game.ui.table.session import SaveError, Session
+from game.uikit.table.layout import HandGeometry, TableLayout, flow_hand, table_layout
+from game.uikit.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES, TablePart
 
 __all__ = [
     "MAX_GROUPS", "OVER_HAND", "OVER_PILES", "UNDER_PILES", "DeclareDialog", "DiscardsDialog",
     "GroupLabel", "HandArrangement", "HandError", "HandGeometry", "PackDialog", "PauseDialog",
     "SaveError", "Session", "TableLayout", "TablePart", "TableScene", "flow_hand",
-    "parts_for", "register_parts", "table_layout",
+    "parts_for", "table_layout",
 ]

@@ -26,7 +26,7 @@ def coach() -> Any:
     if _override is not None:
         return _override
     try:
-        from game.ai import coach as module
+        from game.app import coach as module
     except ImportError:  # not in this build yet: no hints, no review
         return None
     return module if hasattr(module, "hint") and hasattr(module, "review") else None

@@ -5,10 +5,10 @@ arrangement is the person's own and changes here directly."""
 
 from __future__ import annotations
 
+from game.app.hand import HandError
 from game.engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack, ShowDealtHand
-from game.engine.families import family_of
-from game.ui.art import palette
-from game.ui.table.hand import HandError
+from game.families import family_of
+from game.uikit.art import palette
 
 
 class TableCommands:

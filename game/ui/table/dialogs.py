@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.hand import HandArrangement
 from game.engine import Card
-from game.engine.families import family_of
 from game.engine.game import invalid_reason, pack_cost
-from game.ui.art import cardart, palette
+from game.families import family_of
 from game.ui.launch import code_link, copy_text, deal_link, in_browser
-from game.ui.scene import Scene
 from game.ui.scenes.form_scene import FormScene
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.table.draw_hand import label_spots
-from game.ui.table.hand import HandArrangement
-from game.ui.table.layout import flow_hand
-from game.ui.table.parts import ShowCheck
-from game.ui.table.wording import card_name, readable
-from game.ui.widgets import (
+from game.uikit.art import cardart, palette
+from game.uikit.scene import Scene
+from game.uikit.table.layout import flow_hand
+from game.uikit.table.parts import ShowCheck
+from game.uikit.table.wording import card_name, readable
+from game.uikit.widgets import (
     Button,
     Buttons,
     Heading,

@@ -6,16 +6,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.menu_config import variant_title
 from game.engine import DrawDiscard, Phase
 from game.engine.match import deals_in_match
-from game.ui.art import cardart, fonts, palette
 from game.ui.table.draw_hand import draw_badges, draw_dragged, draw_hand
 from game.ui.table.draw_seats import chip, draw_seat, seat_tag
-from game.ui.table.draw_util import glow
-from game.ui.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES
-from game.ui.table.wording import score_text, variant_title, wild_text
-from game.ui.widgets import felt, fit_text, wrap
-from game.ui.widgets.icons import draw_help_icon, draw_menu_icon, draw_sound_icon
+from game.uikit.art import cardart, fonts, palette
+from game.uikit.table.draw_util import glow
+from game.uikit.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES
+from game.uikit.table.wording import score_text, wild_text
+from game.uikit.widgets import felt, fit_text, wrap
+from game.uikit.widgets.icons import draw_help_icon, draw_menu_icon, draw_sound_icon
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene

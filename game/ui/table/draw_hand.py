@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Phase
-from game.ui.art import cardart, fonts, palette
 from game.ui.table.draw_seats import seat_tag
-from game.ui.table.draw_util import glow
-from game.ui.widgets import fit_text, wrap
+from game.uikit.art import cardart, fonts, palette
+from game.uikit.table.draw_util import glow
+from game.uikit.widgets import fit_text, wrap
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.art import cardart, fonts, palette
-from game.ui.players import level_name
-from game.ui.table.draw_util import glow
-from game.ui.table.wording import STATUS_BADGE, last_move, score_text
-from game.ui.widgets import fit_text, panel
+from game.app.players import level_name
+from game.uikit.art import cardart, fonts, palette
+from game.uikit.table.draw_util import glow
+from game.uikit.table.wording import STATUS_BADGE, last_move, score_text
+from game.uikit.widgets import fit_text, panel
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene

@@ -18,9 +18,9 @@ from game.engine.actions import (
     StockReshuffled,
 )
 from game.memory import settle
-from game.ui.art import palette
-from game.ui.table.anim import Flight
-from game.ui.table.wording import readable
+from game.uikit.art import palette
+from game.uikit.table.anim import Flight
+from game.uikit.table.wording import readable
 
 SLIDE = 0.32  # seconds a card takes to slide at normal speed
 DEAL_STAGGER = 0.03

@@ -19,14 +19,14 @@ import time
 
 import pygame
 
+from game.app.hand import HandArrangement, max_groups
 from game.engine import Declare, Discard, DrawDiscard, DrawStock, Pack
 from game.engine.state import ACTIVE
-from game.ui.art import fonts, palette
 from game.ui.table.coaching import coach
-from game.ui.table.draw_util import glow
-from game.ui.table.hand import HandArrangement, max_groups
-from game.ui.table.wording import card_name
-from game.ui.widgets import Button, panel, wrap
+from game.uikit.art import fonts, palette
+from game.uikit.table.draw_util import glow
+from game.uikit.table.wording import card_name
+from game.uikit.widgets import Button, panel, wrap
 
 HINT_SLICE = 0.006  # seconds of the coach's thinking a frame
 

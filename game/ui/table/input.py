@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.hand import HandError
 from game.engine import Card, Discard, DrawDiscard, DrawStock, Phase
-from game.ui.art import palette
-from game.ui.table.hand import HandError
-
-DRAG_SLOP = 8  # pixels a press may move and still be a tap
+from game.uikit.art import palette
+from game.uikit.widgets.metrics import TAP_SLOP
 
 
 class TableInput:
@@ -91,7 +90,7 @@ class TableInput:
             return False
         kind, obj, start = self.press
         self.drag_pos = event.pos
-        far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_SLOP
+        far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > TAP_SLOP
         if far and self.drag is None and self.drag_pile is None and not self.demo:
             if kind == "card":
                 self.drag = obj

@@ -13,22 +13,23 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.hand import max_groups
 from game.engine import Card, Declare, Pack, Phase, ShowDealtHand
-from game.engine.families import family_of
 from game.engine.shows import valid_declarations
-from game.ui.art import cardart, palette
-from game.ui.scene import Scene
-from game.ui.table.anim import Animator
+from game.families import family_of
 from game.ui.table.commands import TableCommands
 from game.ui.table.draw import draw_table
 from game.ui.table.events import TableEvents
 from game.ui.table.extras import TableExtras
-from game.ui.table.hand import max_groups
+from game.ui.table.family_parts import parts_for
 from game.ui.table.input import TableInput
-from game.ui.table.layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
-from game.ui.table.parts import TablePart, ask, parts_for
-from game.ui.table.wording import readable
-from game.ui.widgets import Banner, Button, flow_buttons
+from game.uikit.art import cardart, palette
+from game.uikit.scene import Scene
+from game.uikit.table.anim import Animator
+from game.uikit.table.layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
+from game.uikit.table.parts import TablePart, ask
+from game.uikit.table.wording import readable
+from game.uikit.widgets import Banner, Button, flow_buttons
 
 THINK_BUDGET = 0.003  # seconds of bot thinking per frame
 PAUSE = 0.55  # seconds between AI moves at normal speed

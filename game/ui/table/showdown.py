@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.art import cardart, palette
-from game.ui.scene import Scene
 from game.ui.table.draw_hand import label_spots
-from game.ui.table.layout import flow_hand
-from game.ui.table.wording import readable
-from game.ui.widgets import Button, Metrics, dim, fit_text, flow_buttons, panel, press_buttons, wrap
+from game.uikit.art import cardart, palette
+from game.uikit.scene import Scene
+from game.uikit.table.layout import flow_hand
+from game.uikit.table.wording import readable
+from game.uikit.widgets import (
+    Button,
+    Metrics,
+    dim,
+    fit_text,
+    flow_buttons,
+    panel,
+    press_buttons,
+    wrap,
+)
 
 REVEAL = 4.0  # seconds the winner's hand shows at normal speed
 LAY = 0.05  # seconds between cards laid down (at most two new faces a frame: the

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.howto import Step, walkthrough_steps
 from game.engine import Phase
-from game.ui.art import fonts, palette
-from game.ui.scenes.howto_text import Step, walkthrough_steps
-from game.ui.table.draw_util import glow
-from game.ui.table.parts import OVER_HAND, REGISTRY, TablePart
-from game.ui.widgets import Button, panel, wrap
+from game.uikit.art import fonts, palette
+from game.uikit.table.draw_util import glow
+from game.uikit.table.parts import OVER_HAND, TablePart
+from game.uikit.widgets import Button, panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -267,20 +267,3 @@ class Walkthrough(TablePart):
         pygame.draw.line(surface, palette.GOLD, tail, tip - head * 0.8, width)
         pygame.draw.polygon(surface, palette.GOLD, [tip, tip - head + side, tip - head - side])
 
-
-def install() -> None:
-    """Give every family the walkthrough, once the parts its own UI module
-    registers are in (those modules replace a family's parts when imported).
-    It goes first: the table offers events to its parts in order, and the
-    tour's two buttons must win over a family part's click on what lies
-    under the bubble (a seat's panel, the table's melds)."""
-    from game.engine.families import FAMILIES
-    from game.ui.table import families  # noqa: F401  (registers the built-in families' parts)
-
-    for name in FAMILIES:
-        parts = REGISTRY.get(name, ())
-        if Walkthrough not in parts:
-            REGISTRY[name] = (Walkthrough, *parts)
-
-
-install()

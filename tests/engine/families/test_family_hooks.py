@@ -2,6 +2,8 @@
 wild cards only for players who peeked, table cards counted in conservation,
 an extra action in each phase, a core action removed, its own show rule."""
 
+import types
+
 import pytest
 
 from game.engine import (
@@ -15,17 +17,17 @@ from game.engine import (
     new_match,
     view_for,
 )
-from game.engine.families import FAMILIES, PRESETS, register
 from game.engine.stack import stacked_order
+from game.families import PRESETS, install, uninstall
 from tests.engine.families.tiny_family import LayDown, Peek, TinyFamily
 
 
 @pytest.fixture(autouse=True)
 def tiny():
-    register(TinyFamily())
+    package = types.SimpleNamespace(FAMILY=TinyFamily(), BOTS={})
+    install(package)
     yield PRESETS["tiny"]
-    FAMILIES.pop("tiny")
-    PRESETS.pop("tiny")
+    uninstall(package)
 
 
 def _deal(tiny):
@@ -71,8 +73,9 @@ def test_table_cards_are_conserved_and_the_show_uses_the_family_rule(tiny):
 
 
 def test_the_wrong_phase_message_names_only_moves_the_game_has():
-    from game.engine import DrawStock, IllegalAction, apply, new_match, preset
+    from game.engine import DrawStock, IllegalAction, apply, new_match
     from game.engine.game import check
+    from game.families import preset
 
     for variant, expected in (("points", "discard a card or declare, not DrawStock"),
                               ("vazhushal", "discard a card, not DrawStock")):

@@ -25,20 +25,19 @@ from game.engine import (
     legal_actions,
     new_match,
     parse_kind,
-    preset,
     view_for,
 )
 from game.engine.actions import DealStarted, Declared
-from game.engine.families import FAMILIES
-from game.engine.families.marriage import MarriageRules
-from game.engine.families.marriage_actions import (
+from game.engine.stack import stacked_order
+from game.families import FAMILIES, preset
+from game.families.marriage.actions import (
     DoneExposing,
     ExposeTunnela,
     SeeTiplu,
     TipluSeen,
     TunnelaExposed,
 )
-from game.engine.stack import stacked_order
+from game.families.marriage.family import MarriageRules
 from tests.engine.helpers import card, play
 
 FAM = FAMILIES["marriage"]

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.cards import JOKER_KIND, Card, build_shoe, make_card, parse_cards, parse_kind
-from game.engine.families.marriage_hand import (
+from game.families.marriage.hand import (
     best_arrangement,
     can_see,
     classify_meld,

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.cards import parse_cards, parse_kind
-from game.engine.families.marriage_maal import (
+from game.families.marriage.maal import (
     MarriageOptions,
     alter_kind,
     maal,

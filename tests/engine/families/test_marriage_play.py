@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai.registry import make_bot
 from game.cli import main
-from game.engine import Phase, apply, new_match, parse_cards, preset, view_for
+from game.engine import Phase, apply, new_match, parse_cards, view_for
 from game.engine.actions import DealSettled
-from game.engine.families.marriage_hand import marriage_wilds
+from game.families import make_bot, preset
+from game.families.marriage.hand import marriage_wilds
 from game.simulate import simulate
 
 
@@ -117,7 +117,7 @@ def test_evaluate_refuses_bad_input(capsys, args, message):
 def test_the_greedy_reference_bot_can_play_a_marriage_turn():
     # greedy compares Family.count_kinds: the cards outside 3-card melds
     from game.ai.basic import GreedyBot
-    from game.engine.families import FAMILIES
+    from game.families import FAMILIES
 
     fam = FAMILIES["marriage"]
     rules = preset("marriage")
@@ -133,7 +133,7 @@ def test_the_greedy_reference_bot_can_play_a_marriage_turn():
 
 
 def test_simulate_fails_when_a_view_shows_the_tiplu_to_an_unseen_seat(monkeypatch):
-    from game.engine.families import family_of
+    from game.families import family_of
     from game.simulate import SimulationError
 
     fam = type(family_of(preset("marriage")))

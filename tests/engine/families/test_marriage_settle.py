@@ -8,11 +8,11 @@ is a function of the final state, whatever play led there."""
 
 import pytest
 
-from game.engine import new_match, parse_cards, preset
-from game.engine.families import FAMILIES
-from game.engine.families.marriage_actions import MarriageDeal
-from game.engine.families.marriage_hand import marriage_wilds
+from game.engine import new_match, parse_cards
 from game.engine.state import ACTIVE, DEAD
+from game.families import FAMILIES, preset
+from game.families.marriage.actions import MarriageDeal
+from game.families.marriage.hand import marriage_wilds
 
 FAM = FAMILIES["marriage"]
 
@@ -174,8 +174,8 @@ def test_sums_are_zero_for_every_mix(players):
 def test_the_family_settles_as_settle_marriage_parts_does():
     """Cross-check with ``marriage_maal.settle_marriage_parts`` (the tested
     arithmetic) on every seen/unseen mix and maal rule of three players."""
-    from game.engine.families.marriage_maal import settle_marriage_parts
-    from game.engine.families.marriage_settle import exchange, loser_points
+    from game.families.marriage.maal import settle_marriage_parts
+    from game.families.marriage.settle import exchange, loser_points
 
     for rule in ("murder", "kidnap", "normal"):
         opts = preset("marriage").with_options(unseen_maal=rule).marriage_options
@@ -192,7 +192,7 @@ def test_the_family_settles_as_settle_marriage_parts_does():
 
 
 def test_has_natural_pures():
-    from game.engine.families.marriage_hand import has_natural_pures
+    from game.families.marriage.hand import has_natural_pures
 
     hand = parse_cards("2S 3S 4S 9D TD JD 8H 8H 8H 5C 7C")
     assert has_natural_pures(hand, 3) and not has_natural_pures(hand, 4)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.cards import JOKER_KIND, parse_kind
-from game.engine.families.twentyone_cards import (
+from game.families.twentyone.cards import (
     bonus_points,
     form_rules,
     marriages_held,

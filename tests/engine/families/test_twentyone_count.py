@@ -16,8 +16,8 @@ import random
 import pytest
 
 from game.engine.cards import build_shoe, parse_cards, parse_kind
-from game.engine.families.twentyone_cards import wild_kinds_21
-from game.engine.families.twentyone_solver import (
+from game.families.twentyone.cards import wild_kinds_21
+from game.families.twentyone.solver import (
     WideOptions,
     clear_caches,
     count_21,

@@ -31,15 +31,14 @@ from game.engine import (
     legal_actions,
     new_match,
     parse_cards,
-    preset,
     view_for,
 )
 from game.engine.actions import Declared
 from game.engine.cards import JOKER_KIND, parse_kind
-from game.engine.families import FAMILIES, family_of
-from game.engine.families.twentyone import WideRules
 from game.engine.shows import showable_kinds, valid_declarations
 from game.engine.stack import stacked_order
+from game.families import FAMILIES, family_of, preset
+from game.families.twentyone.family import WideRules
 from tests.engine.helpers import card, play
 
 # Show "pure": four pure runs (A-2-3♠, 4-5-6♦, 9-10-J♣, 2-3-4♥), sets of

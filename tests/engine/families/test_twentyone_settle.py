@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Declare, DrawStock, Pack, new_match, preset
-from game.engine.families.twentyone_settle import half_up
+from game.engine import Declare, DrawStock, Pack, new_match
 from game.engine.stack import stacked_order
+from game.families import preset
+from game.families.twentyone.settle import half_up
 from tests.engine.families.test_twentyone_family import HIGH, SHOW, pass_turn
 from tests.engine.helpers import card, play
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.registry import make_bot
-from game.engine import NextDeal, Phase, apply, new_match, preset, view_for
+from game.engine import NextDeal, Phase, apply, new_match, view_for
+from game.families import make_bot, preset
 from game.simulate import simulate
 
 RUNS = {

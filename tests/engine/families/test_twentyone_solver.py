@@ -12,14 +12,8 @@ import random
 from collections import Counter
 
 from game.engine.cards import JOKER_KIND, card_points, make_card, parse_cards, parse_kind
-from game.engine.families.twentyone_cards import value_kinds, wild_kinds_21
-from game.engine.families.twentyone_solver import (
-    WideOptions,
-    clear_caches,
-    evaluate_21,
-    has_show,
-    shows,
-)
+from game.families.twentyone.cards import value_kinds, wild_kinds_21
+from game.families.twentyone.solver import WideOptions, clear_caches, evaluate_21, has_show, shows
 
 NONE: frozenset[int] = frozenset()
 O21 = WideOptions()

@@ -31,13 +31,12 @@ from game.engine import (
     new_match,
     parse_cards,
     parse_kind,
-    preset,
     view_for,
 )
 from game.engine.actions import DealStarted, MatchOver
-from game.engine.families import family_of
-from game.engine.families.vazhushal import WipeRules
-from game.engine.families.vazhushal_actions import (
+from game.engine.stack import stacked_order
+from game.families import family_of, preset
+from game.families.vazhushal.actions import (
     Arrange,
     Finish,
     GoOut,
@@ -50,7 +49,8 @@ from game.engine.families.vazhushal_actions import (
     Wipe,
     Wiped,
 )
-from game.engine.families.vazhushal_melds import (
+from game.families.vazhushal.family import WipeRules
+from game.families.vazhushal.melds import (
     SEQUENCE,
     SET,
     TableMeld,
@@ -58,7 +58,6 @@ from game.engine.families.vazhushal_melds import (
     doubles_held,
     meld_reason,
 )
-from game.engine.stack import stacked_order
 from tests.engine.helpers import card, play
 
 
@@ -687,7 +686,7 @@ def test_a_set_number_of_deals():
 
 
 def test_possible_wipes_and_suggested_readings():
-    from game.engine.families.vazhushal_actions import Position, possible_wipes, reading_for
+    from game.families.vazhushal.actions import Position, possible_wipes, reading_for
 
     # line [K♥]: with K♦ K♣ and the pure 5-6-7♠ in hand the wipe lays both
     hand = "8H 9H 5S 6S 7S KD KC 3C 4D TC JD QH 9S"
@@ -709,8 +708,8 @@ def test_possible_wipes_and_suggested_readings():
 
 
 def test_what_the_meld_modules_gained():
-    from game.engine.families.vazhushal_laydown import go_out
-    from game.engine.families.vazhushal_melds import (
+    from game.families.vazhushal.laydown import go_out
+    from game.families.vazhushal.melds import (
         iter_wipe_plans,
         needs_redeal,
         negative_wilds,

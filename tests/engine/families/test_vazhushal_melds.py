@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine.cards import JOKER_KIND, make_card, parse_cards, parse_kind
-from game.engine.families.vazhushal_laydown import best_laydown, go_out, laydown_score
-from game.engine.families.vazhushal_melds import (
+from game.families.vazhushal.laydown import best_laydown, go_out, laydown_score
+from game.families.vazhushal.melds import (
     SEQUENCE,
     SET,
     TableMeld,

@@ -25,18 +25,10 @@ from game.engine import (
     check_invariants,
     legal_actions,
     new_match,
-    preset,
 )
-from game.engine.families.vazhushal_actions import (
-    Arrange,
-    Finish,
-    GoOut,
-    LayDown,
-    LayMeld,
-    LayOff,
-    Wipe,
-)
-from game.engine.families.vazhushal_melds import check_meld, meld_reason, readings
+from game.families import preset
+from game.families.vazhushal.actions import Arrange, Finish, GoOut, LayDown, LayMeld, LayOff, Wipe
+from game.families.vazhushal.melds import check_meld, meld_reason, readings
 
 
 def table_ok(state):

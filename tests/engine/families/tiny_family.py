@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.engine.actions import Action, DealResult, Phase, SeatResult
-from game.engine.families.base import ActionSpec, Family
+from game.engine.family import ActionSpec, Family
 from game.engine.match import score_deltas
 from game.engine.melds import classify
 from game.engine.rules import RuleSet

@@ -1,0 +1,270 @@
+"""The person's own arrangement of their hand: ordered groups of cards.
+
+This is UI state only; the engine's hand is the truth.  ``sync`` keeps the
+two consistent: cards that left the hand leave their group, a card drawn
+comes in a slot of its own at the right (never into a finished meld), and
+no card is ever lost or duplicated (cards are compared by physical
+identity, so two 7♣ of different decks stay distinct).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from game.engine import Card, RuleSet
+from game.engine.cards import card_points
+from game.engine.melds import classify, meld_name
+from game.families import family_of
+
+MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
+# (a card just drawn may make one more: it always lands in a slot of its own)
+
+
+def max_groups(hand_size: int) -> int:
+    """The most groups a hand of ``hand_size`` cards may be split into: 8 for
+    13 cards, more for the 21- and 27-card games (seven melds and the rest)."""
+    return MAX_GROUPS + max(0, hand_size - 13) // 2
+
+
+class HandError(ValueError):
+    """A change the hand cannot take; the message is for the player."""
+
+
+@dataclass(frozen=True)
+class GroupLabel:
+    name: str  # "pure sequence", "sequence", "set", "tanala", "invalid"
+    valid: bool
+    points: int  # what the group's cards count if it is not a meld
+    text: str = ""  # the label in a family's own words, in place of the usual
+
+    @property
+    def title(self) -> str:
+        """How the group is labelled everywhere (the hand, the declare check):
+        "Pure sequence", or "Invalid · 8" for any group that is not a meld."""
+        if self.text or not self.name:
+            return self.text
+        return self.name.capitalize() if self.valid else f"Invalid · {self.points}"
+
+    @property
+    def short(self) -> str:
+        """The title for a group too narrow to show it whole (a lone card on
+        a phone): "12 pts" (in the invalid colour) or the meld's first word."""
+        if self.text or not self.name:
+            return self.text
+        return self.name.split()[0].capitalize() if self.valid else f"{self.points} pts"
+
+
+def _suit_key(card: Card) -> tuple[int, int, int]:
+    if card.is_joker:
+        return (4, 0, card.uid)
+    return (int(card.suit), card.rank, card.uid)
+
+
+def _rank_key(card: Card) -> tuple[int, int, int]:
+    if card.is_joker:
+        return (14, 0, card.uid)
+    return (card.rank, int(card.suit), card.uid)
+
+
+def _by_suit(cards: Iterable[Card], most: int) -> list[list[Card]]:
+    """``cards`` in one group per suit (jokers apart), each in rank order; the
+    smallest neighbours merge until there are at most ``most`` groups."""
+    by_suit: dict[int, list[Card]] = {}
+    for c in sorted(cards, key=_suit_key):
+        by_suit.setdefault(_suit_key(c)[0], []).append(c)
+    groups = [by_suit[k] for k in sorted(by_suit)]
+    while len(groups) > max(1, most):
+        i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
+        groups[i:i + 2] = [groups[i] + groups[i + 1]]
+    return groups
+
+
+class HandArrangement:
+    def __init__(self, groups: Iterable[Iterable[Card]] = ()) -> None:
+        self.groups: list[list[Card]] = [list(g) for g in groups if g]
+        self.most = MAX_GROUPS  # the table sets it for its game (``max_groups``)
+        self.version = 0  # bumps on every change so views can cache by it
+        # cards that came by ``sync`` (drawn) and the player has not moved since:
+        # earlier drawn cards left alone gather into one loose group, so the
+        # hand does not fill up with single cards
+        self.untouched: set[Card] = set()
+
+    # ------------------------------------------------------------ queries
+    def cards(self) -> list[Card]:
+        return [c for g in self.groups for c in g]
+
+    def find(self, card: Card) -> tuple[int, int] | None:
+        for gi, group in enumerate(self.groups):
+            for ci, c in enumerate(group):
+                if c == card:
+                    return gi, ci
+        return None
+
+    def matches(self, hand: Sequence[Card]) -> bool:
+        return sorted(self.cards()) == sorted(hand)
+
+    # ------------------------------------------------------------ keeping in step
+    def sync(self, hand: Sequence[Card]) -> list[Card]:
+        """Make the groups hold exactly ``hand``; returns the cards added, which
+        come together in a new group at the right (a drawn card never lands in
+        a meld the player has built)."""
+        wanted = set(hand)
+        seen: set[Card] = set()
+        changed = False
+        for group in self.groups:
+            keep = []
+            for c in group:  # a duplicated card (corrupt input) keeps its first place
+                if c in wanted and c not in seen:
+                    keep.append(c)
+                    seen.add(c)
+            if len(keep) != len(group):
+                group[:] = keep
+                changed = True
+        added = [c for c in hand if c not in seen]
+        if added:
+            self._gather_untouched()
+            self.groups.append(list(added))
+            self.untouched |= set(added)
+            changed = True
+        self._drop_empty()
+        if changed:
+            self.version += 1
+        return added
+
+    def _drop_empty(self) -> None:
+        self.groups = [g for g in self.groups if g]
+
+    def _gather_untouched(self) -> None:
+        """Groups holding only drawn cards the player left alone become one
+        group (by suit), where the first of them was."""
+        self.untouched &= {c for g in self.groups for c in g}
+        alone = [i for i, g in enumerate(self.groups) if set(g) <= self.untouched]
+        if len(alone) < 2:
+            return
+        merged = sorted((c for i in alone for c in self.groups[i]), key=_suit_key)
+        first = alone[0]
+        self.groups = [g for i, g in enumerate(self.groups) if i not in alone[1:]]
+        self.groups[first] = merged
+
+    def touch(self, cards: Iterable[Card]) -> None:
+        """The player placed these cards: they stay where put."""
+        self.untouched -= set(cards)
+
+    # ------------------------------------------------------------ editing
+    def move(self, card: Card, group: int, index: int) -> None:
+        """Put ``card`` at ``index`` of group ``group``, counted without the card."""
+        gi, ci = self._locate(card)
+        if not 0 <= group < len(self.groups):
+            raise ValueError(f"no group {group}")
+        self.touch([card])
+        target = self.groups[group]
+        self.groups[gi].pop(ci)
+        target.insert(max(0, min(index, len(target))), card)
+        self._drop_empty()
+        self.version += 1
+
+    def new_group(self, card: Card, position: int) -> None:
+        """Take ``card`` into a group of its own, before group ``position``
+        (``len(groups)``: after the last)."""
+        gi, ci = self._locate(card)
+        if len(self.groups) >= self.most and len(self.groups[gi]) > 1:
+            raise HandError(f"At most {self.most} groups: drop the card into a group.")
+        position = max(0, min(position, len(self.groups)))
+        self.touch([card])
+        self.groups[gi].pop(ci)
+        if not self.groups[gi]:
+            self.groups.pop(gi)
+            if gi < position:
+                position -= 1
+        self.groups.insert(position, [card])
+        self.version += 1
+
+    def _locate(self, card: Card) -> tuple[int, int]:
+        where = self.find(card)
+        if where is None:
+            raise ValueError(f"{card} is not in the hand")
+        return where
+
+    def group_cards(self, cards: Sequence[Card]) -> None:
+        """Gather ``cards`` into one new group, placed where the first of them was."""
+        wanted = set(cards)
+        chosen = [c for c in self.cards() if c in wanted]
+        if not chosen:
+            return
+        first = self._locate(chosen[0])[0]  # no earlier group holds a chosen card
+        emptied = sum(1 for g in self.groups if set(g) <= wanted)
+        if len(self.groups) - emptied + 1 > self.most:
+            raise HandError(f"At most {self.most} groups: add the cards to a group instead.")
+        for group in self.groups:
+            group[:] = [c for c in group if c not in wanted]
+        self.touch(chosen)
+        self.groups.insert(first, chosen)
+        self._drop_empty()
+        self.version += 1
+
+    def sort_by_suit(self) -> None:
+        """One group per suit (jokers on their own), each in rank order."""
+        self.groups = _by_suit(self.cards(), self.most)
+        self.untouched.clear()
+        self.version += 1
+
+    def sort_by_rank(self) -> None:
+        """Cards of equal rank together: one group per run of ranks, at most a few groups."""
+        ordered = sorted(self.cards(), key=_rank_key)
+        groups: list[list[Card]] = []
+        for c in ordered:
+            if groups and _rank_key(groups[-1][-1])[0] == _rank_key(c)[0]:
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+        while len(groups) > self.most:  # merge the two smallest neighbours
+            i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
+            groups[i:i + 2] = [groups[i] + groups[i + 1]]
+        self.groups = groups
+        self.untouched.clear()
+        self.version += 1
+
+    def arrange(self, melds: Sequence[Sequence[Card]], deadwood: Sequence[Card]) -> None:
+        """Lay the hand out as the evaluator's melds, then the loose cards in
+        small groups by suit (jokers apart), each in rank order."""
+        placed: list[list[Card]] = [list(m) for m in melds if m]
+        used = {c for m in placed for c in m}
+        rest = [c for c in self.cards() if c not in used]
+        placed += _by_suit(rest, max(1, self.most - len(placed)))
+        if sorted(c for g in placed for c in g) != sorted(self.cards()):
+            raise ValueError("the arrangement does not hold exactly the hand's cards")
+        self.groups = placed
+        self.untouched.clear()
+        self.version += 1
+
+    # ------------------------------------------------------------ labels
+    def labels(self, rules: RuleSet, decks: int, wild: frozenset[int]) -> list[GroupLabel]:
+        meld_options = getattr(family_of(rules), "meld_options", None)
+        if meld_options is None:  # a family still without the hook: no labels, no crash
+            return [GroupLabel("", False, 0) for _ in self.groups]
+        opts = meld_options(rules, decks)
+        out = []
+        for group in self.groups:
+            t = classify(group, wild, opts)
+            pts = sum(0 if (c.is_joker or c.kind in wild) else card_points(c.kind, rules.ace_points)
+                      for c in group)
+            if len(group) < 3 or t is None:
+                out.append(GroupLabel("invalid", False, pts))
+            else:
+                out.append(GroupLabel(meld_name(t), True, 0))
+        return out
+
+    def to_json(self) -> list[list[int]]:
+        return [[c.uid for c in g] for g in self.groups]
+
+    @classmethod
+    def from_json(cls, data: object) -> HandArrangement:
+        if not isinstance(data, list):
+            return cls()
+        groups = []
+        for g in data:
+            if isinstance(g, list) and all(isinstance(u, int) and not isinstance(u, bool)
+                                           and u >= 0 for u in g):
+                groups.append([Card(u) for u in g])
+        return cls(groups)

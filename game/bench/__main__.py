@@ -1,0 +1,3 @@
+from game.bench import main
+
+main()

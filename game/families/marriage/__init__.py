@@ -1,0 +1,14 @@
+"""Indian Marriage (RULES.md §6): 21 cards, the hidden tiplu, maal.
+
+- ``family``: the rule set and the engine's hooks; ``actions`` (exposing
+  tunnelas, showing to see the tiplu), ``hand`` (the arrangement search),
+  ``maal`` and ``settle`` (the n·S − T exchange);
+- ``bots`` (easy, medium, hard) with ``judge``;
+- ``table`` and ``table_groups``: its part of the table (drawn; the window
+  imports it).
+"""
+
+from game.families.marriage.bots import BOTS
+from game.families.marriage.family import FAMILY
+
+__all__ = ["BOTS", "FAMILY"]

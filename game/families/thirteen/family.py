@@ -1,0 +1,260 @@
+"""13-card Indian Rummy: Paplu and the online Points, Pool and Deals formats.
+
+Rules: RULES.md §2 (pagat's Paplu, catsatcards) and §3 (the online formats).
+A cut joker makes its rank wild; melds stay in the hand; a declaration needs
+two sequences, one of them pure; the winner collects each loser's count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar, NamedTuple
+
+from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
+from game.engine.family import Family
+from game.engine.meldtypes import Evaluation, MeldOptions
+from game.engine.rules import RuleError, RuleSet
+from game.families.thirteen.solver import evaluate, hand_count, is_declarable
+
+DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
+CUT_MODES = ("normal", "ace_jokers", "no_cut", "no_jokers")
+HAND_RUMMY = ("pagat", "catsatcards")
+
+
+@dataclass(frozen=True)
+class ThirteenRules(RuleSet):
+    """Every option of RULES.md §2–§3 with the Paplu defaults."""
+
+    family: ClassVar[str] = "13card"
+    hand_size: ClassVar[int] = 13
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        **RuleSet.CHOICES,
+        "deck_rule": DECK_RULES,
+        "cut_mode": CUT_MODES,
+        "hand_rummy": HAND_RUMMY,
+    }
+    OPTIONS: ClassVar[tuple[str, ...]] = (
+        "deck_rule", "fixed_decks", "jokers_per_deck", "cut_mode", "double_on_joker_cut",
+        "ace_points", "direction", "may_discard_picked", "joker_pickup", "four_card_life",
+        "one_wild_per_impure", "all_wild_melds", "invalid_declaration", "wrong_show_points",
+        "first_drop", "middle_drop", "first_packer_cards", "stock_empty", "cap",
+        "first_turn_rummy_half", "hand_rummy", "match", "rounds", "pool_limit", "pool_rejoin",
+        "pool_split", "deals",
+    )
+
+    name: str = "paplu"
+    # Players and cards (the range is the preset's, not an option)
+    min_players: int = 2
+    max_players: int = 12
+    deck_rule: str = "catsatcards"
+    fixed_decks: int = 2
+    jokers_per_deck: int = 1
+    # Wild cards
+    cut_mode: str = "normal"
+    double_on_joker_cut: bool = False
+    joker_pickup: bool = True
+    # Declaration
+    four_card_life: bool = False
+    one_wild_per_impure: bool = False
+    all_wild_melds: bool = False
+    # Settlement
+    first_turn_rummy_half: bool = True
+    hand_rummy: str = "pagat"
+
+    def validate(self) -> None:
+        super().validate()
+        if not 2 <= self.min_players <= self.max_players <= 12:
+            raise RuleError("players must be between 2 and 12")
+        if not 1 <= self.fixed_decks <= 4:
+            raise RuleError("fixed_decks must be 1..4")
+        if self.jokers_per_deck not in (0, 1, 2):
+            raise RuleError("jokers_per_deck must be 0, 1 or 2")
+        if self.cut_mode == "no_jokers" and self.jokers_per_deck:
+            raise RuleError(
+                "cut_mode=no_jokers plays without printed jokers: set jokers_per_deck=0")
+        if self.double_on_joker_cut and self.cut_mode in ("no_cut", "no_jokers"):
+            raise RuleError("double_on_joker_cut needs a cut card (cut_mode normal or ace_jokers)")
+        if self.double_on_joker_cut and self.jokers_per_deck == 0:
+            raise RuleError("double_on_joker_cut needs printed jokers in the deck")
+
+    def decks_for(self, players: int) -> int:
+        if self.deck_rule == "fixed":
+            return self.fixed_decks
+        if self.deck_rule == "catsatcards":
+            return 1 if players <= 3 else 2 if players <= 6 else 3
+        if self.deck_rule == "pagat":
+            return 2 if players <= 6 else 3
+        return 1 if players <= 2 else 2 if players <= 6 else 3  # online
+
+    @property
+    def jokers_per_deck_in_play(self) -> int:
+        return 0 if self.cut_mode == "no_jokers" else self.jokers_per_deck
+
+    @property
+    def has_cut_card(self) -> bool:
+        return self.cut_mode in ("normal", "ace_jokers")
+
+
+@lru_cache(maxsize=64)
+def _meld_options(ace_points: int, tanala: bool, four_card_life: bool, one_wild: bool,
+                  all_wild: bool) -> MeldOptions:
+    """One shared value per option set: solver caches key on it, and fewer
+    live objects keep garbage collection short."""
+    return MeldOptions(ace_points=ace_points, tanala=tanala, four_card_life=four_card_life,
+                       one_wild_per_impure=one_wild, all_wild_melds=all_wild)
+
+
+class _Context(NamedTuple):
+    decks: int
+    cut: Card | None
+    wild: frozenset[int]
+    multiplier: int
+
+
+class ThirteenFamily(Family):
+    name = "13card"
+    title = "13-card rummy"
+    rules_class = ThirteenRules
+    preset_words = {
+        "points": ("Points Rummy", "One deal: the winner collects every other player's count "
+                   "(at most 80)."),
+        "pool101": ("Pool 101", "Penalties add up; reach 101 and you are out. "
+                    "The last player in wins."),
+        "pool201": ("Pool 201", "Like Pool 101 with a limit of 201 and drops of 25 / 50."),
+        "deals": ("Deals Rummy", "A fixed number of deals played for chips; "
+                  "the most chips at the end wins."),
+        "paplu": ("Paplu (classic)", "Classic 13-card rules: every player deals once and "
+                  "the winner collects the others' counts."),
+    }
+
+    def presets(self) -> dict[str, RuleSet]:
+        online = dict(
+            max_players=6, deck_rule="online", jokers_per_deck=2, cut_mode="ace_jokers",
+            first_drop=20, middle_drop=40, first_packer_cards="set_aside",
+            stock_empty="reshuffle", cap=80,
+        )
+        return {
+            "paplu": ThirteenRules(),
+            "points": ThirteenRules(name="points", match="points", **online),
+            "pool101": ThirteenRules(name="pool101", match="pool", pool_limit=101, **online),
+            "pool201": ThirteenRules(name="pool201", match="pool", pool_limit=201,
+                                     **{**online, "first_drop": 25, "middle_drop": 50}),
+            "deals": ThirteenRules(name="deals", match="deals", deals=2, **online),
+        }
+
+    # ------------------------------------------------------------------ deal
+    def uses_cut_card(self, rules: ThirteenRules) -> bool:
+        return rules.has_cut_card
+
+    def wild_kinds(self, rules: ThirteenRules, cut: Card | None) -> frozenset[int]:
+        if cut is None:
+            return frozenset()
+        if cut.kind == JOKER_KIND:
+            if rules.cut_mode == "ace_jokers":
+                return frozenset(s * 13 for s in range(4))
+            return frozenset()
+        return frozenset(s * 13 + cut.rank - 1 for s in range(4))
+
+    def deal_multiplier(self, rules: ThirteenRules, cut: Card | None) -> int:
+        if rules.double_on_joker_cut and cut is not None and cut.kind == JOKER_KIND:
+            return 2
+        return 1
+
+    # --------------------------------------------------------------- actions
+    def action_specs(self, core):
+        from game.engine.game import show_dealt_spec
+
+        specs = dict(core)
+        spec = show_dealt_spec()
+        specs[spec.action] = spec
+        return specs
+
+    def take_discard_reason(self, state) -> str | None:
+        top = state.discard[-1]
+        wild = top.kind == JOKER_KIND or top.kind in state.wild
+        if not state.rules.joker_pickup and wild and not state.upcard_fresh:
+            return "a wild card on the discard pile may not be taken"
+        return None
+
+    # ----------------------------------------------------------------- hands
+    def meld_options(self, rules: ThirteenRules, decks: int) -> MeldOptions:
+        return _meld_options(rules.ace_points, decks >= 3, rules.four_card_life,
+                             rules.one_wild_per_impure, rules.all_wild_melds)
+
+    def evaluate(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int],
+                 loose: bool = False) -> Evaluation:
+        return evaluate(tuple(hand), wild, self.meld_options(rules, decks), loose)
+
+    def count_kinds(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int], below: int | None = None) -> int | None:
+        return hand_count(kinds, wild, self.meld_options(rules, decks), below)
+
+    def declarable(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int]) -> bool:
+        return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))
+
+    def show_reason(self, state, seat, cards) -> str | None:
+        if self.declarable(state.rules, state.decks, cards, state.wild):
+            return None
+        ev = self.evaluate(state.rules, state.decks, cards, state.wild)
+        if ev.tier == "none":
+            return "it needs a pure sequence"
+        if ev.tier == "pure":
+            return "it needs a second sequence" + (
+                " (and one life of 4 cards)" if state.rules.four_card_life else "")
+        return f"{len(ev.deadwood)} card(s) are in no meld"
+
+    def iter_showable(self, rules, decks, hand, wild, extra):
+        opts = self.meld_options(rules, decks)
+        # If throwing d leaves a show, the whole hand melds with valid lives
+        # and only d loose, so its count is at most d's points: one search
+        # rules out most hands before trying each discard.
+        whole = evaluate(tuple(hand), wild, opts)
+        if whole.tier != "lives" or whole.count > max(10, rules.ace_points):
+            return frozenset()
+        out = set()
+        for i, card in enumerate(hand):
+            if card.kind in out:
+                continue
+            yield
+            if is_declarable(hand[:i] + hand[i + 1:], wild, opts):
+                out.add(card.kind)
+        return frozenset(out)
+
+    # --------------------------------------------------------- command line
+    def hand_context(self, rules: ThirteenRules, query) -> dict:
+        if query.tiplu or query.seen:
+            raise ValueError("--tiplu and --seen are for Marriage, not 13-card rummy")
+        decks = 2 if query.decks is None else query.decks
+        if not 1 <= decks <= 4:
+            raise ValueError("--decks must be 1..4")
+        cut = None
+        if query.cut:
+            if not rules.has_cut_card:
+                raise ValueError(f"cut_mode={rules.cut_mode} plays without a cut card: "
+                                 "drop --cut")
+            cut = make_card(parse_kind(query.cut))
+            if cut.kind == JOKER_KIND and rules.jokers_per_deck_in_play == 0:
+                raise ValueError("--cut JK: this deck has no printed jokers to cut "
+                                 "(jokers_per_deck=0)")
+        return _Context(decks, cut, self.wild_kinds(rules, cut),
+                        self.deal_multiplier(rules, cut))
+
+    def describe_hand(self, rules: ThirteenRules, cards, context) -> dict:
+        ev = self.evaluate(rules, context.decks, cards, context.wild)
+        count = ev.count if rules.cap is None else min(ev.count, rules.cap)
+        return {
+            "count": count * context.multiplier,
+            "declarable": ev.declarable,
+            "melds": [[str(c) for c in m.cards] for m in ev.melds],
+            "deadwood": [str(c) for c in ev.deadwood],
+        }
+
+    # ------------------------------------------------------------------- end
+    def settle(self, state, winner, how):
+        from game.families.thirteen.settle import settle
+
+        return settle(state, winner, how)
+
+
+FAMILY = ThirteenFamily()

@@ -1,0 +1,212 @@
+"""Exact hand evaluator: the best arrangement of a hand into melds.
+
+The search works on card *kinds* (rank, suit) with counts, never on permutations
+of identical cards.  It takes the lowest remaining kind and either puts one copy
+into a meld with higher kinds (and wild cards), or sends every remaining copy of
+it to the deadwood.  Wild cards are fungible: a meld only records how many it
+needs, and the search keeps a budget of them (printed jokers plus designated
+wild cards, less those used as themselves).  A branch is cut when even melding
+every remaining card it could meld cannot beat the best arrangement found.
+
+What makes it fast, without changing a result (not even which of two equally
+good arrangements is returned; see _Search._rec):
+- a state is the cards left, the budget and a summary of the lives so far;
+  the same state is reached by many orders of the same melds, so a
+  transposition table keeps, for each state, an upper bound on what it can
+  still meld (found by searching it, or by the first estimate of _bound);
+- summaries of the lives that no further melds can tell apart are merged
+  (_life_table), and a state with no way left to make the lives is cut
+  (_Search._lives_possible);
+- the melds of a kind are found once for the whole hand and filtered
+  (_Search._moves).
+
+Settlement (RULES.md §2) has three tiers, and the count of a hand is the least:
+  no pure sequence              -> every card counts
+  a pure sequence only          -> every card outside the best pure sequence
+  pure + second sequence (life) -> only the deadwood
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.engine.cards import JOKER_KIND, Card, card_points
+from game.engine.meldtypes import (
+    ALLWILD,
+    IMPURE,
+    MELD_NAMES,
+    PURE,
+    SET,
+    TANALA,
+    Evaluation,
+    Meld,
+    MeldOptions,
+)
+from game.families.thirteen.solver_search import _Search, _wild_room, spare_plan
+
+__all__ = [
+    "ALLWILD", "IMPURE", "MELD_NAMES", "PURE", "SET", "TANALA", "Evaluation", "Meld",
+    "MeldOptions", "evaluate", "hand_count", "hand_points", "is_declarable", "spare_plan",
+]
+
+
+# ---------------------------------------------------------------- public API
+
+
+def evaluate(cards: list[Card] | tuple[Card, ...], wild: frozenset[int],
+             opts: MeldOptions = MeldOptions(), loose: bool = False) -> Evaluation:
+    """Best arrangement of ``cards`` when the kinds in ``wild`` (and printed
+    jokers) are wild.  ``loose`` also computes the no-life count (first-turn
+    rummy); otherwise ``loose_count`` equals ``count``."""
+    key = tuple(sorted(c.kind for c in cards))
+    raw = _evaluate_kinds(key, wild, opts, loose)
+    return _materialise(cards, wild, opts, raw)
+
+
+def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
+               opts: MeldOptions = MeldOptions(), below: int | None = None) -> int | None:
+    """``evaluate(...).count`` for a hand given as sorted kinds, without
+    building the arrangement (bots that only compare counts).  With
+    ``below``, only a count under it is wanted: None says the count is at
+    least ``below``, and the search skips every arrangement that could not
+    get under it, which is far cheaper when most candidates lose."""
+    if below is None:
+        return _evaluate_kinds(kinds, wild, opts, False)[1]
+    key = (kinds, wild, opts)
+    known = _COUNT_FLOOR.get(key)
+    if known is not None:
+        exact, at_least = known
+        if exact is not None:
+            return exact if exact < below else None
+        if at_least >= below:
+            return None
+    s = _Search.of(kinds, wild, opts)
+    total = s.total
+    count = total
+    pure_pts, pure_meld = s.best_pure_points()
+    if pure_meld is not None:
+        count = total - pure_pts
+        s.run(lives=True, floor=max(pure_pts, total - below))
+        if s.best_melds is not None:
+            count = min(count, total - s.best)
+    if len(_COUNT_FLOOR) > 20000:
+        _COUNT_FLOOR.clear()
+    if count < below:
+        _COUNT_FLOOR[key] = (count, count)
+        return count
+    _COUNT_FLOOR[key] = (None, below)
+    return None
+
+
+# (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
+_COUNT_FLOOR: dict[tuple, tuple[int | None, int]] = {}
+
+
+@lru_cache(maxsize=20000)
+def _evaluate_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions,
+                    loose: bool):
+    s = _Search.of(kinds, wild, opts)
+    total = s.total
+    pure_pts, pure_meld = s.best_pure_points()
+    tier, count, melds = "none", total, []
+    declarable = False
+    if pure_meld is not None:
+        tier, count, melds = "pure", total - pure_pts, [pure_meld]
+        s.run(lives=True, floor=pure_pts)
+        if s.best_melds is not None:
+            tier, count, melds = "lives", total - s.best, s.best_melds
+        declarable = s.declarable
+        if declarable:
+            tier, melds = "lives", s.decl_melds
+    loose_count = count
+    if loose:
+        s.run(lives=False)
+        loose_count = total - max(s.best, 0)
+        if tier == "none" and s.best_melds is not None:
+            melds = s.best_melds
+    return total, count, tier, declarable, tuple(melds), loose_count
+
+
+def _materialise(cards, wild, opts, raw) -> Evaluation:
+    total, count, tier, declarable, melds, loose_count = raw
+    by_kind: dict[int, list[Card]] = {}
+    for card in cards:
+        by_kind.setdefault(card.kind, []).append(card)
+    out_melds: list[list[Card]] = []
+    kinds_of: list[int] = []
+    for m in melds:
+        t, length, w, nats, s, lo = m
+        naturals = [by_kind[n].pop() for n in nats]
+        group: list[Card | None]
+        if t in (PURE, IMPURE):
+            group = [None] * length
+            for card in naturals:
+                pos = card.rank
+                if pos == 1 and not lo <= 1:
+                    pos = 14
+                group[pos - lo] = card
+        else:
+            group = list(naturals) + [None] * w
+        out_melds.append(group)  # None = a wild card still to be placed
+        kinds_of.append(t)
+    spare = [c for k in sorted(by_kind) for c in by_kind[k] if k == JOKER_KIND or k in wild]
+    deadwood = [c for k in sorted(by_kind) for c in by_kind[k]
+                if not (k == JOKER_KIND or k in wild)]
+    for group in out_melds:
+        for i, card in enumerate(group):
+            if card is None:
+                group[i] = spare.pop()
+    if declarable:
+        _place_spares(out_melds, kinds_of, spare, opts)
+    deadwood.extend(spare)
+    final = tuple(Meld(t, tuple(g)) for t, g in zip(kinds_of, out_melds, strict=True))
+    return Evaluation(count, declarable, final, tuple(deadwood), loose_count, tier, total)
+
+
+def _place_spares(groups, kinds_of, spare, opts) -> None:
+    """Put leftover wild cards into the melds of a declared hand, following
+    the plan that made it declarable."""
+    if not spare:
+        return
+    plan = spare_plan([(t, len(g)) for t, g in zip(kinds_of, groups, strict=True)],
+                      len(spare), opts)
+    if plan is None:
+        return
+    mode, keep, extend = plan
+    if mode == "group":
+        groups.append(list(spare))
+        kinds_of.append(ALLWILD)
+        spare.clear()
+        return
+    order = ([extend] if extend is not None else []) + list(range(len(groups)))
+    for i in order:
+        if i == keep:
+            continue
+        room = _wild_room(kinds_of[i], len(groups[i]), opts.one_wild_per_impure)
+        if i == extend:
+            room = min(room, 1)
+        while spare and room > 0:
+            groups[i].append(spare.pop())
+            room -= 1
+            if kinds_of[i] == PURE:
+                kinds_of[i] = IMPURE
+
+
+def is_declarable(cards, wild: frozenset[int], opts: MeldOptions = MeldOptions()) -> bool:
+    """Whether every card can be melded with valid lives (faster than evaluate)."""
+    return _declarable_kinds(tuple(sorted(c.kind for c in cards)), wild, opts)
+
+
+@lru_cache(maxsize=20000)
+def _declarable_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions) -> bool:
+    s = _Search.of(kinds, wild, opts)
+    s._pure_cores()
+    if not s.cores:  # no pure sequence
+        return False
+    s.run(lives=True, must_meld=True)
+    return s.declarable
+
+
+def hand_points(cards, wild: frozenset[int], ace_points: int = 10) -> int:
+    return sum(0 if c.kind == JOKER_KIND or c.kind in wild else card_points(c.kind, ace_points)
+               for c in cards)

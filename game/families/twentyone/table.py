@@ -1,0 +1,191 @@
+"""The 21- and 27-card family's table parts (RULES.md §4–§5).
+
+- The cut joker, face up and upright beside the stock (the 13-card
+  ``CutCard``); the line under the piles names the wild cards it makes.
+- Value cards (the cut joker's rank and suit, the upper and lower jokers;
+  27 cards: the second upper and lower too) carry a badge on their faces:
+  "Cut", "Up", "Low", "Up2", "Lo2" (a printed-joker cut: "Value" on A♠).
+- The hand: groups named as this family melds them (tunnelas, dublees, melds
+  of wild cards only); Arrange lays the hand out by the evaluator's best
+  arrangement, or by dublees when they leave fewer cards loose; the count
+  beside "You" adds what the value cards collect.
+- The declare check shows the show the hand makes (pure sequences with every
+  other card melded, tunnelas, dublees, wild cards, marriages).
+- The scoring screen: who pays whom, penalty and value-card bonuses apart.
+"""
+
+from __future__ import annotations
+
+from game.app.hand import GroupLabel
+from game.engine.cards import card_points
+from game.engine.family import family_of
+from game.engine.game import invalid_reason
+from game.engine.melds import classify
+from game.engine.meldtypes import MELD_NAMES, TANALA, MeldOptions
+from game.families.twentyone.cards import bonus_points, dublee_pairs, form_rules, marriages_held
+from game.uikit.table.cut_card import CutCard
+from game.uikit.table.parts import Arranged, ScoreTable, ShowCheck, TablePart
+
+FAMILY = "21card"
+BADGES = ("Cut", "Up", "Low", "Up2", "Lo2")  # value_kinds order: cut, +1, −1, +2, −2
+SHOW_WORDS = {
+    "pure": "{n} pure sequences and every other card melded",
+    "tunnelas": "{n} tunnelas",
+    "dublees": "{d} dublees",
+    "wilds": "{w} wild cards held",
+    "marriages": "two marriages",
+}
+
+
+def _signed(x: int) -> str:
+    return f"+{x}" if x > 0 else f"−{-x}" if x < 0 else "0"
+
+
+def _values(table) -> tuple[int, ...]:
+    extra = table.state.extra
+    return getattr(extra, "values", ())
+
+
+class ValueCards(TablePart):
+    """Badges on value cards, and the value-card bonus beside the count."""
+
+    def card_badge(self, card, view):
+        values = getattr(view.extra, "values", ())
+        if card.kind not in values:
+            return None
+        if len(values) == 1:  # a printed-joker cut: A♠ alone
+            return "Value"
+        return BADGES[values.index(card.kind)]
+
+    def count(self, table):
+        rules = table.state.rules
+        hand = table.hand
+        if not hand:
+            return None
+        bonus = bonus_points([c.kind for c in hand], _values(table), rules.bonus_scheme)
+        if not bonus.points or table.layout.portrait:  # a narrow info line: the count only
+            return None
+        return str(table.count()), f"count · value cards +{bonus.points}"
+
+
+class WideHand(TablePart):
+    """How the hand reads in this family: labels, Arrange, the declare check
+    and the scoring screen's table."""
+
+    def group_labels(self, table, groups):
+        rules = table.state.rules
+        wild = table.known_wild
+        opts = MeldOptions(ace_points=rules.ace_points, tanala=True, all_wild_melds=True)
+        out = []
+        for group in groups:
+            pts = sum(0 if table.is_wild(c) else card_points(c.kind, rules.ace_points)
+                      for c in group)
+            if len(group) == 2 and group[0].kind == group[1].kind:
+                out.append(GroupLabel("dublee", True, 0))
+                continue
+            t = classify(group, wild, opts) if len(group) >= 3 else None
+            if t is None:
+                out.append(GroupLabel("invalid", False, pts))
+            else:
+                out.append(GroupLabel("tunnela" if t == TANALA else MELD_NAMES[t], True, 0))
+        return out
+
+    def _evaluate(self, table, cards):
+        st = table.state
+        return family_of(st.rules).evaluate(st.rules, st.decks, tuple(cards), table.known_wild,
+                                            cut=st.cut)
+
+    def arrange(self, table, cards):
+        ev = self._evaluate(table, cards)
+        pairs = dublee_pairs(cards)
+        fr = form_rules(table.state.rules.form)
+        if len(pairs) >= fr.flat_dublees and len(cards) - 2 * len(pairs) < len(ev.deadwood):
+            used = {c for p in pairs for c in p}
+            return Arranged(tuple(pairs), ("dublee",) * len(pairs),
+                            tuple(c for c in cards if c not in used))
+        return Arranged(tuple(m.cards for m in ev.melds), tuple(m.name for m in ev.melds),
+                        tuple(ev.deadwood))
+
+    def show_check(self, table, rest):
+        st = table.state
+        why = invalid_reason(st, rest)
+        if why:
+            return None  # the table shows the reason over the player's own groups
+        ev = self._evaluate(table, rest)
+        fr = form_rules(st.rules.form)
+        show = ev.show or "pure"
+        groups, names, loose = _show_groups(table, rest, show, ev)
+        if loose:
+            groups += (tuple(loose),)
+            names += ("free",)
+        words = SHOW_WORDS[show].format(n=fr.pure_needed, d=len(ev.dublees), w=ev.wild_count)
+        return ShowCheck(True, f"Valid show: {words}.", groups, names)
+
+    def score_table(self, table, result):
+        if result.void:
+            return None
+        names = table.session.names
+        rows = [("Player", "Penalty", "Value cards", "Net")]
+        taken = sum(r.pays for r in result.seats if r.seat != result.winner)
+        for r in sorted(result.seats, key=lambda r: (r.seat != result.winner, r.seat)):
+            if r.status == "out":
+                continue
+            net = result.deltas[r.seat]
+            penalty = taken if r.seat == result.winner else -r.pays
+            half = " (½)" if "half of" in r.why else ""
+            rows.append((names[r.seat], _signed(penalty) + half, _signed(net - penalty),
+                         _signed(net)))
+        notes = ("Penalties go to the winner; every player still in the deal pays each "
+                 "value-card holder its bonus, whoever wins.",)
+        if any("(½)" in row[1] for row in rows):
+            notes += ("½: no turn yet when the show came: half the penalty, half the "
+                      "bonuses.",)
+        return ScoreTable("Who pays whom", tuple(rows), notes)
+
+    def loose_title(self, table, seat):
+        rules = table.state.rules
+        pts = sum(0 if table.is_wild(c) else card_points(c.kind, rules.ace_points)
+                  for c in seat.deadwood)
+        return f"Loose {pts}"
+
+
+def _show_groups(table, cards, show, ev):
+    """The cards as the show lays them out (``twentyone_settle`` shows the
+    winner's the same way)."""
+    if show == "pure":
+        melds = ev.show_melds or ev.melds
+        used = {c for m in melds for c in m.cards}
+        return (tuple(m.cards for m in melds), tuple(m.name for m in melds),
+                [c for c in cards if c not in used])
+    if show == "tunnelas":
+        by_kind: dict[int, list] = {}
+        for c in sorted(cards):
+            by_kind.setdefault(c.kind, []).append(c)
+        groups = tuple(tuple(v[i:i + 3]) for v in by_kind.values()
+                       for i in range(0, len(v) - 2, 3))
+        name = "tunnela"
+    elif show == "dublees":
+        groups = tuple(tuple(p) for p in dublee_pairs(cards))
+        name = "dublee"
+    elif show == "wilds":
+        groups = (tuple(c for c in cards if table.is_wild(c)),)
+        name = "wild cards"
+    else:
+        values = _values(table)
+        pool = sorted(cards)
+        built = []
+        for _ in range(min(2, marriages_held([c.kind for c in cards], values))):
+            group = []
+            for v in values:
+                card = next(c for c in pool if c.kind == v)
+                pool.remove(card)
+                group.append(card)
+            built.append(tuple(group))
+        groups = tuple(built)
+        name = "marriage"
+    used = {c for g in groups for c in g}
+    return groups, (name,) * len(groups), [c for c in cards if c not in used]
+
+
+# this family's parts of the table, in drawing order (the window makes fresh ones per table)
+PARTS = [CutCard, ValueCards, WideHand]

@@ -1,0 +1,14 @@
+"""Vazhushal, or Wipe (RULES.md §7): melds laid on the table, the spread
+discard line, the wipe and the negative joker.
+
+- ``family``: the rule set and the engine's hooks; ``actions``, ``melds``
+  (table melds and lay-offs), ``laydown`` (the exact lay-down search) and
+  ``settle`` (the stock-out score and game points);
+- ``bots`` (easy, medium, hard);
+- ``table/``: its part of the table (drawn; the window imports it).
+"""
+
+from game.families.vazhushal.bots import BOTS
+from game.families.vazhushal.family import FAMILY
+
+__all__ = ["BOTS", "FAMILY"]

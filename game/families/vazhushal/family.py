@@ -1,0 +1,511 @@
+"""Vazhushal (Wipe), south India: melds on the table, a spread discard line
+that may be wiped, a negative joker, and one game point a deal.
+
+Rules: RULES.md §7 (catsatcards, seed ``000_…``; pagat.com/rummy/wipe.html
+for what the seed lost).  The meld rules are in ``vazhushal_melds``, the
+exact lay-down search in ``vazhushal_laydown``, the actions and the family
+state in ``vazhushal_actions``, the end of a deal and the match in
+``vazhushal_settle``.
+
+- The deal: 2–6 players, 13 cards each, clockwise, the dealer's left plays
+  first.  ``deck_rule=catsatcards``: 2–3 players one deck and 2 printed
+  jokers, 4–6 two decks and 4 jokers; ``pagat``: one deck for 2, two for 3+.
+- Redeal: a player dealt three or more pairs shows them and the deal is
+  thrown in (3+ players; ``redeal_always``: also with 2).  A *pair*:
+  ``redeal_pairs=identical`` (default) two identical cards, pagat's
+  "doubles (pairs of identical cards, such as ♣3 and ♣3)"; ``rank`` two
+  cards of a rank, catsatcards' "three (or more) pairs of cards of the same
+  rank".  Why identical is the default although RULES.md lists the rank
+  reading first: 13 cards hold three pairs of a rank in 77% of hands from
+  one deck and 82% from two (measured), so 99% of 3-player deals and every
+  6-player deal would be thrown in; pagat's reading throws in 6% of
+  4-player deals and 10% of 6-player ones (two decks; measured).
+  The new deal is shuffled from the seed, the deal number and the attempt
+  (deterministic) and deals every card of the shoe again; after
+  ``MAX_REDEALS`` throw-ins in a row the deal stands (only the rank reading
+  gets there).
+- The negative joker is the card cut after the upcard (the core's cut slot);
+  wild cards: its rank in the other colour, and the printed jokers.  It is
+  then laid face up under the stock and drawn as the last stock card (both
+  sources: "After the last card is drawn from the stock (which will be the
+  negative Joker indicator card)"); ``negative_joker_drawn=false`` keeps it
+  out of play.  A seat's ``view.cut`` shows it all deal.
+- The discard line is the core's ``discard`` tuple, all of it face up.
+- A turn: ``DrawStock`` or ``Wipe``; then lay melds, lay off, rearrange
+  (``vazhushal_actions``); then ``Discard``.  Discarding the last card in
+  hand, or ``GoOut``, goes out and wins the deal.
+- The stock running out starts the lay-down step (``Phase.FAMILY``) and the
+  stock-out scoring (``vazhushal_settle``).  There is no packing and no
+  declaration.
+- Match: ``match=first_to`` ``game_points`` (default 5), or
+  ``match=fixed_deals`` ``match_deals`` deals.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import ClassVar, NamedTuple
+
+from game.engine.actions import (
+    Answer,
+    DealStarted,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Pack,
+    Phase,
+)
+from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
+from game.engine.family import ActionSpec, Family, check_copies
+from game.engine.rules import RuleError, RuleSet
+from game.engine.state import ACTIVE
+from game.families.vazhushal.actions import (
+    ENGINE_NODES,
+    Arrange,
+    Finish,
+    GoOut,
+    LayDown,
+    LayMeld,
+    LayOff,
+    Position,
+    Redealt,
+    Wipe,
+    Wiped,
+    WipeDeal,
+    _cards_from,
+    _with,
+    add_held,
+    lay_off_meld,
+    resolve_go_out,
+    resolve_laydown,
+    resolve_wipe,
+    set_table,
+    table_reason,
+    wipe_cheap_reason,
+    wipe_could_meld,
+)
+from game.families.vazhushal.laydown import best_laydown, go_out
+from game.families.vazhushal.melds import negative_wilds, redeal_seats
+from game.families.vazhushal.settle import after_deal, finish, go_out_now, settle, stock_out
+
+MAX_REDEALS = 1000
+DECK_RULES = ("catsatcards", "pagat")
+REDEAL_PAIRS = ("identical", "rank")
+MATCHES = ("first_to", "fixed_deals")
+
+
+@dataclass(frozen=True)
+class WipeRules(RuleSet):
+    """Every option of RULES.md §7 with its default (plus the readings the
+    sources leave open, each an option: ``redeal_pairs``,
+    ``negative_joker_drawn``)."""
+
+    family: ClassVar[str] = "vazhushal"
+    hand_size: ClassVar[int] = 13
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        **RuleSet.CHOICES,
+        "direction": ("clockwise",),
+        "match": MATCHES,
+        "deck_rule": DECK_RULES,
+        "redeal_pairs": REDEAL_PAIRS,
+    }
+    OPTIONS: ClassVar[tuple[str, ...]] = (
+        "deck_rule", "redeal_pairs", "redeal_always", "negative_joker_drawn", "match",
+        "game_points", "match_deals",
+    )
+
+    name: str = "vazhushal"
+    direction: str = "clockwise"
+    may_discard_picked: bool = True  # a wiped card may be thrown again
+    # §7 players and cards: catsatcards (default) or pagat's deck rule
+    deck_rule: str = "catsatcards"
+    # §7 redeal: three or more pairs, 3+ players (option: always)
+    redeal_pairs: str = "identical"
+    redeal_always: bool = False
+    # the negative joker lies under the stock and is drawn last
+    negative_joker_drawn: bool = True
+    # §7 match: first to N game points (default 5), or a set number of deals
+    match: str = "first_to"
+    game_points: int = 5
+    match_deals: int = 5
+
+    def validate(self) -> None:
+        super().validate()
+        if self.game_points < 1:
+            raise RuleError("game_points must be at least 1")
+        if self.match_deals < 1:
+            raise RuleError("match_deals must be at least 1")
+
+    def decks_for(self, players: int) -> int:
+        if self.deck_rule == "pagat":
+            return 1 if players <= 2 else 2
+        return 1 if players <= 3 else 2
+
+    @property
+    def jokers_per_deck_in_play(self) -> int:
+        return 2
+
+
+class _Context(NamedTuple):
+    decks: int
+    cut: Card
+    wild: frozenset[int]
+
+
+# ---------------------------------------------------------------- handlers
+class _Handlers:
+    """The family's handlers; ``core`` holds the core's draw and discard."""
+
+    def __init__(self, core):
+        self.core = core
+
+    def draw_stock(self, state, action):
+        state, events = self.core[DrawStock].handler(state, action)
+        return add_held(state, state.turn, +1), events
+
+    def discard(self, state, action):
+        seat = state.turn
+        if len(state.hands[seat]) == 1:
+            return go_out_now(state, seat, action.card, [])
+        return self.core[Discard].handler(add_held(state, seat, -1), action)
+
+
+def _wipe(state, action: Wipe):
+    pos = Position.of_state(state)
+    laid, reason = resolve_wipe(pos, action)
+    assert laid is not None, reason  # check() ran the same resolution
+    seat, i = pos.seat, pos.index_of(action.card)
+    taken = state.discard[i:]
+    used = {c.uid for m in laid for c in m.cards}
+    ex: WipeDeal = state.extra
+    hand = tuple(c for c in state.hands[seat] + taken if c.uid not in used)
+    ex = replace(ex, melds=_with(ex.melds, seat, ex.melds[seat] + laid),
+                 held=_with(ex.held, seat, ex.held[seat] + len(taken)))
+    state = state.replace(discard=state.discard[:i], hands=_with(state.hands, seat, hand),
+                          phase=Phase.DISCARD, picked=None, upcard_fresh=False, extra=ex,
+                          log=state.log + ((seat, "wipe", action.card),))
+    return state, [Wiped(seat, taken, laid)]
+
+
+def _lay_meld(state, action: LayMeld):
+    pos = Position.of_state(state)
+    return set_table(state, pos.seat, pos.melds + (action.meld,), "meld")
+
+
+def _lay_off_after(pos: Position, action: LayOff):
+    if action.meld is not None:
+        return _with(pos.melds, action.index, action.meld), None
+    meld, reason = lay_off_meld(pos, action.card, action.index)
+    return (None, reason) if meld is None else (_with(pos.melds, action.index, meld), None)
+
+
+def _lay_off(state, action: LayOff):
+    pos = Position.of_state(state)
+    after, _ = _lay_off_after(pos, action)
+    return set_table(state, pos.seat, after, "lay_off", action.card)
+
+
+def _arrange(state, action: Arrange):
+    pos = Position.of_state(state)
+    return set_table(state, pos.seat, action.melds, "arrange")
+
+
+def _lay_down(state, action: LayDown):
+    pos = Position.of_state(state)
+    melds, _ = resolve_laydown(pos, action.keep)
+    return set_table(state, pos.seat, melds, "lay_down")
+
+
+def _go_out_action(state, action):
+    pos = Position.of_state(state)
+    (melds, card), _ = resolve_go_out(pos)
+    state, events = set_table(state, pos.seat, melds, "lay_down")
+    return go_out_now(state, pos.seat, card, events)
+
+
+# ------------------------------------------------------------ the table
+def _pos(state) -> Position:
+    return Position.of_state(state)
+
+
+def _wipe_offers(state):
+    pos = _pos(state)
+    return [Wipe(c) for i, c in enumerate(pos.line) if wipe_could_meld(pos, i)]
+
+
+def _wipe_validate(state, action):
+    return resolve_wipe(_pos(state), action)[1]
+
+
+def _in_hand_reason(cards):
+    def reason(state, action):
+        pos = _pos(state)
+        got = cards(action)
+        return None if _cards_from(pos.hand, got) else "those cards are not all in your hand"
+    return reason
+
+
+def _lay_meld_validate(state, action: LayMeld):
+    pos = _pos(state)
+    return table_reason(pos, pos.melds + (action.meld,))
+
+
+def _lay_off_reason(state, action: LayOff):
+    pos = _pos(state)
+    if action.card not in pos.hand:
+        return f"{action.card} is not in your hand"
+    if not 0 <= action.index < len(pos.melds):
+        return f"you have no meld {action.index + 1} to lay off on"
+    return None
+
+
+def _lay_off_validate(state, action: LayOff):
+    pos = _pos(state)
+    after, reason = _lay_off_after(pos, action)
+    if reason:
+        return reason
+    old, new = pos.melds[action.index], after[action.index]
+    if sorted(new.cards) != sorted(old.cards + (action.card,)):
+        return "a lay-off adds the one card to that meld"
+    return table_reason(pos, after)
+
+
+def _arrange_reason(state, action: Arrange):
+    pos = _pos(state)
+    mine = pos.hand + tuple(c for m in pos.melds for c in m.cards)
+    cards = [c for m in action.melds for c in m.cards]
+    return None if _cards_from(mine, cards) else "those cards are not all yours to meld"
+
+
+def _arrange_validate(state, action: Arrange):
+    return table_reason(_pos(state), tuple(action.melds))
+
+
+def _laydown_offers(state):
+    pos = _pos(state)
+    if len(pos.hand) < 2 or (len(pos.hand) < 4 and not pos.melds):
+        return []
+    seen, out = set(), []
+    for c in pos.hand:
+        if c.kind not in seen:
+            seen.add(c.kind)
+            out.append(LayDown(c))
+    return out
+
+
+def _laydown_reason(state, action: LayDown):
+    pos = _pos(state)
+    if action.keep is None:
+        return "name the card you keep to discard" if pos.keep_one else None
+    return None if action.keep in pos.hand else f"{action.keep} is not in your hand"
+
+
+def _go_out_offers(state):
+    pos = _pos(state)
+    return [GoOut()] if len(pos.hand) >= 4 or (len(pos.hand) >= 2 and pos.melds) else []
+
+
+_X = (Phase.DISCARD,)
+_XF = (Phase.DISCARD, Phase.FAMILY)
+
+
+def _specs(core):
+    h = _Handlers(core)
+    specs = {k: v for k, v in core.items() if k not in (Pack, Declare, DrawDiscard, Answer)}
+    none = lambda s, a: None  # noqa: E731
+    specs[DrawStock] = replace(core[DrawStock], handler=h.draw_stock)
+    specs[Discard] = replace(core[Discard], handler=h.discard)
+    specs[Wipe] = ActionSpec(Wipe, (Phase.DRAW,), _wipe_offers,
+                             lambda s, a: wipe_cheap_reason(_pos(s), a), _wipe, _wipe_validate)
+    specs[LayMeld] = ActionSpec(LayMeld, _XF, lambda s: [],
+                                _in_hand_reason(lambda a: a.meld.cards), _lay_meld,
+                                _lay_meld_validate)
+    specs[LayOff] = ActionSpec(LayOff, _XF, lambda s: [], _lay_off_reason, _lay_off,
+                               _lay_off_validate)
+    specs[Arrange] = ActionSpec(Arrange, _XF, lambda s: [], _arrange_reason, _arrange,
+                                _arrange_validate)
+    specs[LayDown] = ActionSpec(LayDown, _X, _laydown_offers, _laydown_reason, _lay_down,
+                                lambda s, a: resolve_laydown(_pos(s), a.keep)[1])
+    specs[GoOut] = ActionSpec(GoOut, _X, _go_out_offers, none, _go_out_action,
+                              lambda s, a: resolve_go_out(_pos(s))[1])
+    specs[Finish] = ActionSpec(Finish, (Phase.FAMILY,),
+                               lambda s: [Finish(True), Finish(False)], none, finish)
+    return specs
+
+
+# ------------------------------------------------------------------ family
+class VazhushalFamily(Family):
+    name = "vazhushal"
+    title = "Vazhushal (Wipe)"
+    rules_class = WipeRules
+    preset_words = {
+        "vazhushal": ("Vazhushal (Wipe)", "Melds go on the table as you make them. Wipe the "
+                      "discard line from any card up when its lowest card makes a new meld at "
+                      "once. Go out, or score most when the stock runs out: first to 5 game "
+                      "points."),
+    }
+    # one deck below the number named
+    option_names = {"deck_rule": ({"catsatcards": "2 from 4 players",
+                                   "pagat": "2 from 3 players"}, None)}
+
+    def presets(self) -> dict[str, RuleSet]:
+        return {"vazhushal": WipeRules()}
+
+    # ------------------------------------------------------------------ deal
+    def uses_cut_card(self, rules) -> bool:
+        return True
+
+    def wild_kinds(self, rules, cut: Card | None) -> frozenset[int]:
+        return frozenset() if cut is None else negative_wilds(cut.kind)
+
+    def start_deal(self, state):
+        """Throw the deal in while a player holds three pairs; then lay the
+        negative joker under the stock and set the table up."""
+        rules: WipeRules = state.rules
+        events = []
+        redeals = 0
+        identical = rules.redeal_pairs == "identical"
+        n_active = len(state.active_seats)
+        while redeals < MAX_REDEALS and (n_active >= 3 or rules.redeal_always):
+            seats = redeal_seats(state.hands, identical)
+            if not seats:
+                break
+            redeals += 1
+            shown = tuple(state.hands[s] for s in seats)
+            state, started = self._deal_again(state, redeals)
+            events += [Redealt(tuple(seats), shown, redeals), started]
+        neg = state.cut
+        if rules.negative_joker_drawn:
+            state = state.replace(stock=(neg,) + state.stock, cut=None)
+        n = state.players
+        held = tuple(len(state.hands[s]) for s in range(n))
+        ex = WipeDeal(upcard=state.discard[0], negative=neg, melds=((),) * n, held=held,
+                      redeals=redeals)
+        return state.replace(extra=ex), events
+
+    def _deal_again(self, state, attempt: int):
+        """Shuffle every card of the deal again (seeded by the deal and the
+        attempt) and deal it as the core does: 13 each from the dealer's
+        left, the upcard, the cut card, the stock."""
+        cards = sorted(c for h in state.hands for c in h)
+        cards += sorted(state.stock) + sorted(state.discard) + [state.cut]
+        cards.sort()
+        random.Random(f"{state.seed}/redeal/{state.deal_no}/{attempt}").shuffle(cards)
+        cards.reverse()
+        seats = []
+        s = state.next_seat(state.dealer)
+        for _ in range(len(state.active_seats)):
+            seats.append(s)
+            s = state.next_seat(s)
+        hands = [[] for _ in range(state.players)]
+        for _ in range(state.rules.hand_size):
+            for seat in seats:
+                hands[seat].append(cards.pop())
+        upcard, cut = cards.pop(), cards.pop()
+        wild = self.wild_kinds(state.rules, cut)
+        state = state.replace(hands=tuple(tuple(h) for h in hands), stock=tuple(cards),
+                              discard=(upcard,), cut=cut, wild=wild)
+        return state, DealStarted(state.deal_no, state.dealer, cut, upcard, wild, tuple(seats))
+
+    # ------------------------------------------------------------- knowledge
+    def cut_for(self, state, seat: int) -> Card | None:
+        return state.extra.negative if state.extra is not None else state.cut
+
+    def view_extra(self, state, seat: int):
+        return state.extra  # the melds, the upcard and the negative joker are public
+
+    def to_act(self, state) -> int | None:
+        ex: WipeDeal | None = state.extra
+        return ex.laying[0] if ex is not None and ex.laying else None
+
+    # --------------------------------------------------------------- actions
+    def action_specs(self, core):
+        return _specs(core)
+
+    # ----------------------------------------------------------------- cards
+    def table_cards(self, state) -> list[Card]:
+        ex: WipeDeal | None = state.extra
+        if ex is None:
+            return []
+        return [c for seat in ex.melds for m in seat for c in m.cards]
+
+    def table_groups(self, state, seat: int) -> list[tuple[Card, ...]]:
+        ex: WipeDeal | None = state.extra
+        return [] if ex is None else [tuple(m.cards) for m in ex.melds[seat]]
+
+    def hand_size_error(self, state, seat: int) -> str | None:
+        ex: WipeDeal = state.extra
+        n = len(state.hands[seat])
+        if state.status[seat] != ACTIVE:
+            return f"seat {seat} is {state.status[seat]} but holds {n} cards" if n else None
+        table = len(ex.table_of(seat))
+        if n + table != ex.held[seat]:
+            return (f"seat {seat} holds {n} cards and has {table} on the table, "
+                    f"expected {ex.held[seat]} in all")
+        if n < 1:
+            return f"seat {seat} holds no card while the deal goes on"
+        return None
+
+    # --------------------------------------------------------- command line
+    def hand_context(self, rules: WipeRules, query) -> _Context:
+        if query.tiplu or query.seen:
+            raise ValueError("--tiplu and --seen are for Marriage, not Vazhushal")
+        if not query.cut:
+            raise ValueError("Vazhushal needs the negative joker: --cut CARD (e.g. --cut 7H)")
+        decks = 2 if query.decks is None else query.decks
+        if decks not in (1, 2):
+            raise ValueError("Vazhushal is played with one or two decks: --decks 1 or 2")
+        cut = make_card(parse_kind(query.cut), decks - 1)
+        return _Context(decks, cut, negative_wilds(cut.kind))
+
+    def check_hand(self, rules, cards, context: _Context) -> None:
+        if not cards:
+            raise ValueError("a hand holds at least one card")
+        check_copies(cards, context.decks, rules.jokers_per_deck_in_play)
+
+    def describe_hand(self, rules, cards, context: _Context) -> dict:
+        """The best stock-out lay-down of these cards (its score, melds and
+        the cards left) and whether they go out (meld all but one)."""
+        lay = best_laydown(cards, context.wild, node_limit=ENGINE_NODES)
+        out = go_out(cards, context.wild, node_limit=ENGINE_NODES)
+        return {
+            "cut": str(context.cut),
+            "wild": sorted({str(make_card(k)) for k in context.wild}) + ["JK"],
+            "go_out": out is not None,
+            "go_out_discard": str(out.discard) if out else None,
+            "go_out_melds": [[str(c) for c in m.cards] for m in out.melds] if out else [],
+            "score": lay.score,
+            "melds": [[str(c) for c in m.cards] for m in lay.melds],
+            "readings": [str(m) for m in lay.melds],
+            "left": [str(c) for c in lay.left],
+            "exact": lay.exact,
+        }
+
+    def count_kinds(self, rules, decks: int, kinds, wild, below: int | None = None) -> int | None:
+        """For the simple reference bots (``greedy``): minus the stock-out
+        score of the hand's best lay-down (lower is better; with ``below``,
+        None when it is not under that)."""
+        cards, seen = [], {}
+        for k in kinds:
+            n = seen.get(k, 0)
+            seen[k] = n + 1
+            cards.append(make_card(k, n // 2, n % 2) if k == JOKER_KIND else make_card(k, n))
+        count = -best_laydown(cards, wild, node_limit=ENGINE_NODES).score
+        return None if below is not None and count >= below else count
+
+    # ------------------------------------------------------------------- end
+    def on_stock_empty(self, state, events):
+        return stock_out(state, events)
+
+    def settle(self, state, winner, how):
+        return settle(state, winner, how)
+
+    def after_deal(self, state, result):
+        return after_deal(state, result)
+
+
+FAMILY = VazhushalFamily()

@@ -1,0 +1,191 @@
+"""The commands, buttons and status line of Vazhushal's table (RULES.md §7),
+the other half of ``vazhushal_input`` (taps and drags, the wipe being
+chosen), mixed into ``vazhushal_table.WipeTable`` with it.  Every move goes
+through ``table.act`` or ``try_plan``: the engine checks it and says why not.
+
+The buttons, on the person's turn only:
+- choosing a wipe: "Wipe N cards", "◀ More", "Fewer ▶", "Other meld" (when
+  the engine has more than one meld for it), "Cancel";
+- after drawing: "Meld" (the raised cards, and picked table cards, as a new
+  meld), "Go out" (when the engine offers it), "Lay down" (the best
+  lay-down of the hand but the one raised card);
+- the stock-out lay-down: "Meld", "Lay best & finish", "Finish".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import Phase
+from game.families.vazhushal.actions import Finish, GoOut, LayDown
+from game.families.vazhushal.table.draw import shown
+from game.families.vazhushal.table.input import refuse
+from game.families.vazhushal.table.moves import new_meld
+from game.uikit.art import palette
+from game.uikit.table.chips import cards_text
+from game.uikit.table.wording import card_text, readable
+from game.uikit.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
+
+def shown_cards(meld) -> list:
+    return [c for c, _ in shown(meld)]
+
+
+class WipeControls:
+    """Mixed into ``WipeTable`` beside ``WipeInput`` (its state and plays)."""
+
+    # ------------------------------------------------------------ commands
+    def choose(self, table: TableScene, index: int) -> None:
+        """Start (or move) a wipe from line card ``index``; say at once if
+        the engine would refuse it."""
+        if not 0 <= index < len(table.state.discard):
+            return
+        self.take_from = index
+        self.plan_i = 0
+        self._changed(table)
+        _, why = self.wipe_choice(table)
+        if why:
+            refuse(table, why)
+
+    def shift(self, table: TableScene, step: int) -> None:
+        line = table.state.discard
+        if self.take_from is not None and 0 <= self.take_from + step < len(line):
+            self.choose(table, self.take_from + step)
+
+    def other(self, table: TableScene) -> None:
+        self.plan_i += 1
+        self._changed(table)
+
+    def cancel(self, table: TableScene) -> None:
+        self.take_from = None
+        self.plan_i = 0
+        self._changed(table)
+
+    def wipe(self, table: TableScene) -> None:
+        if self.wiping(table):
+            self.play(table, self.wipe_plan(table))
+
+    def meld(self, table: TableScene) -> None:
+        if not self.may_meld(table):
+            self._not_now(table)
+            return
+        self.play(table, new_meld(self.pos(table), list(table.selected), self.picked))
+
+    def lay_down(self, table: TableScene) -> None:
+        if len(table.selected) == 1:
+            table.act(LayDown(table.selected[0]))
+
+    def show_all(self, table: TableScene) -> None:
+        """Every player's melds whole, with what they hold."""
+        from game.uikit.table.cards_dialog import TableCardsDialog
+
+        ex = table.bottom_view().extra
+        st = table.state
+        names = table.session.names
+        rows = []
+        for k in range(st.players):
+            seat = (table.bottom + k) % st.players
+            melds = ex.melds[seat]
+            value = sum(m.value for m in melds)
+            state = f"{len(melds)} meld{'s' if len(melds) != 1 else ''} · {value} pts · " \
+                    f"{len(st.hands[seat])} in hand" if melds else \
+                    f"no melds · {len(st.hands[seat])} in hand"
+            edges = [palette.OK if m.pure else palette.WILD for m in melds]
+            rows.append((names[seat], state, [shown_cards(m) for m in melds], edges))
+        table.app.push(TableCardsDialog(table.app, "Melds on the table (green: pure)", rows,
+                                        table.known_wild))
+
+    # ------------------------------------------------------------ buttons
+    def buttons(self, table: TableScene) -> list[Button]:
+        if table.demo or table.bottom_view().extra is None or not table.my_turn:
+            return []
+        st = table.state
+        if st.phase == Phase.DRAW and self.wiping(table):
+            n = len(st.discard) - self.take_from
+            _, why = self.wipe_choice(table)  # refused: pressing it says why again
+            out = [Button(f"Wipe {n} card{'s' if n != 1 else ''}", lambda: self.wipe(table),
+                          style="normal" if why else "primary", key="wipe"),
+                   Button("◀ More", lambda: self.shift(table, -1), key="wipe_more",
+                          enabled=self.take_from > 0, why="That is the first card of the line."),
+                   Button("Fewer ▶", lambda: self.shift(table, 1), key="wipe_fewer",
+                          enabled=n > 1, why="Only the top card is taken now.")]
+            if not table.selected and len(self.plans(table)) > 1:
+                out.append(Button("Other meld", lambda: self.other(table), key="wipe_other"))
+            out.append(Button("Cancel", lambda: self.cancel(table), key="wipe_cancel"))
+            return out
+        why = "Raise three or more cards (tap them), then Meld."
+        meld = Button("Meld", lambda: self.meld(table), key="meld", why=why,
+                      enabled=bool(table.selected or self.picked))
+        if st.phase == Phase.DISCARD:
+            legal = table.bottom_view().legal
+            out = [meld]
+            if GoOut() in legal:
+                out.append(Button("Go out", lambda: table.act(GoOut()), style="primary",
+                                  key="go_out"))
+            if any(isinstance(a, LayDown) for a in legal):
+                out.append(Button("Lay down", lambda: self.lay_down(table), key="lay_down",
+                                  enabled=len(table.selected) == 1,
+                                  why="Raise the one card you will throw: the rest is laid "
+                                      "down at its best."))
+            return out
+        if st.phase == Phase.FAMILY:
+            return [meld,
+                    Button("Lay best & finish", lambda: table.act(Finish(True)),
+                           style="primary", key="finish_best"),
+                    Button("Finish", lambda: table.act(Finish(False)), key="finish")]
+        return []
+
+    # ------------------------------------------------------------ words
+    def status(self, table: TableScene) -> tuple[str, tuple[int, int, int]] | None:
+        """The status line, short on a phone (its info line has two short
+        lines); a refused wipe's whole reason is also on the felt."""
+        if table.bottom_view().extra is None:
+            return None
+        st = table.state
+        short = table.layout.portrait
+        if st.phase == Phase.FAMILY:
+            if table.my_turn:
+                return ("Stock out: meld what you can, then Finish." if short else
+                        "Stock out: meld what you can, then Finish (Lay best lays it for you).",
+                        palette.HILITE)
+            if st.to_act is not None:
+                return f"Stock out: {table.session.names[st.to_act]} lays down…", palette.TEXT_DIM
+        if not table.my_turn:
+            return None
+        if st.phase == Phase.DRAW:
+            if not self.wiping(table):
+                return ("Your turn: draw, or tap a line card to wipe." if short else
+                        "Your turn: draw from the stock, or tap a card of the line to wipe.",
+                        palette.HILITE)
+            action, why = self.wipe_choice(table)
+            low = card_text(st.discard[self.take_from])
+            if why:
+                text = readable(why, table.session.names)
+                return f"No wipe from {low}: {text}.", palette.DANGER
+            meld = cards_text(shown_cards(action.meld)) if action.meld is not None else low
+            if action.pure is not None:  # a first meld: the pure sequence laid with it
+                meld += f", with {cards_text(shown_cards(action.pure))}"
+            more = "" if short else " Raise cards to choose another meld."
+            return f"Wipe: {low} goes into {meld}.{more}", palette.HILITE
+        if st.phase == Phase.DISCARD:
+            n = len(table.selected)
+            if self.picked:
+                k = len(self.picked)
+                return (f"{k} picked: tap a meld of yours, or New meld." if short else
+                        f"{k} table card{'s' if k != 1 else ''} picked: tap a meld of yours, "
+                        "or New meld.", palette.HILITE)
+            if n == 1:
+                return ("Throw the raised card, or meld it." if short else
+                        "Throw the raised card (tap the line), or drop it on a meld.",
+                        palette.HILITE)
+            if n > 1:
+                return (f"{n} raised: tap New meld, or a meld to lay off." if short else
+                        f"{n} cards raised: tap New meld, or a meld of yours to lay off.",
+                        palette.HILITE)
+            return ("Meld or lay off, then throw a card." if short else
+                    "Meld or lay off (raise cards, tap New meld or a meld), then throw.",
+                    palette.HILITE)
+        return None

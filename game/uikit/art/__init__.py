@@ -1,0 +1,15 @@
+"""The art room: how cards, text and the table look and sound.
+
+``assets`` (where the game's files are), ``palette`` (colours), ``fonts``
+(bundled fonts, cached text), ``cardshapes`` (pure-geometry suits and pips),
+``cardart`` (card faces and backs at any size) and ``sound`` (effects that
+never get in the way).  Nothing here knows a scene or the game's state;
+every other room draws with these.
+
+``sound`` is not imported here: the app loads it late and plays silently
+when it cannot (no mixer, no audio device).
+"""
+
+from game.uikit.art import cardart, cardshapes, fonts, palette
+
+__all__ = ["cardart", "cardshapes", "fonts", "palette"]

@@ -1,0 +1,82 @@
+"""How the game reads on screen: scores, the variant's title, cards and moves
+in words.  Pure text, shared by the table, its dialogs and the scores."""
+
+from __future__ import annotations
+
+import re
+
+from game.engine.cards import RANK_NAMES
+
+STATUS_BADGE = {"packed": "Packed", "dead": "Wrong show", "out": "Sitting out"}
+
+MOVE_TEXT = {
+    "draw_stock": "drew a card",
+    "draw_discard": "took {card}",
+    "discard": "threw {card}",
+    "pack_first": "packed",
+    "pack_middle": "packed",
+    "wrong_show": "wrong show",
+    "declare": "declared",
+    "hand_rummy": "showed a dealt rummy",
+}
+
+
+def score_text(rules, score: int) -> str:
+    if rules.match == "pool":
+        return f"{score} / {rules.pool_limit}"
+    if rules.match == "deals":
+        return f"{score} chips"
+    return f"{score} pts"
+
+
+def card_text(card) -> str:
+    """"joker", "10♥": a card in a line of text."""
+    return "joker" if card.is_joker else RANK_NAMES[card.rank - 1] + card.suit.symbol
+
+
+def card_name(card) -> str:
+    """"the joker", "10♥": a card as the object of a sentence."""
+    return "the joker" if card.is_joker else card_text(card)
+
+
+def last_move(log, seat: int) -> str:
+    """What ``seat`` did last in this deal, for the people watching."""
+    for who, what, card in reversed(log):
+        if who == seat:
+            return MOVE_TEXT.get(what, what).format(card=card_text(card) if card else "")
+    return ""
+
+
+def wild_text(st, wild: frozenset[int] | None = None) -> str:
+    """"Wild: 7s + jokers", "Wild: 6♠ 7♠ 8♠ + jokers": which cards are wild
+    in this deal (``wild``: the kinds a player knows; by default all)."""
+    wild = st.wild if wild is None else wild
+    jokers = st.rules.jokers_per_deck_in_play > 0
+    ranks = sorted(r for r in {k % 13 for k in wild}
+                   if all(s * 13 + r in wild for s in range(4)))  # whole ranks
+    cards = sorted((k for k in wild if k % 13 not in ranks), key=lambda k: (k % 13, k // 13))
+    if not ranks and not cards:
+        return "Wild: printed jokers" if jokers else ""
+    names = [RANK_NAMES[r] + "s" for r in ranks]
+    names += [RANK_NAMES[k % 13] + "♠♥♦♣"[k // 13] for k in cards]
+    return f"Wild: {', '.join(names)}" + (" + jokers" if jokers else "")
+
+
+_SEAT = re.compile(r"\bseat (\d+)")
+
+
+_CARD = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def readable(text: str, names: list[str] | None = None) -> str:
+    """The engine's words as the table says them: "seat 2" as the player's
+    name, a card code ("TC") as the card ("10♣")."""
+    def name(match: re.Match) -> str:
+        seat = int(match.group(1))
+        return names[seat] if names and 0 <= seat < len(names) else match.group(0)
+
+    def card(match: re.Match) -> str:
+        rank = "10" if match.group(1) == "T" else match.group(1)
+        return rank + _SUITS[match.group(2)]
+    return _CARD.sub(card, _SEAT.sub(name, text))
