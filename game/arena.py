@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from game.engine import GameState, Phase, RuleSet, apply, new_match, view_for
+from game.engine.actions import SeatOutcome
 
 
 @dataclass
@@ -138,15 +139,15 @@ class Arena:
     def _count(self, result, names) -> None:
         pool = self.rules.match == "pool"
         for sr in result.seats:
-            if sr.status == "out":
+            if sr.status == SeatOutcome.OUT:
                 continue
             rec = self.records.setdefault(names[sr.seat], Record())
             rec.deals += 1
             delta = result.deltas[sr.seat]
             rec.points += -delta if pool else delta
-            if sr.status == "packed":
+            if sr.status == SeatOutcome.PACKED:
                 rec.packs += 1
-            elif sr.status in ("lost", "wrong_show"):
+            elif sr.status in (SeatOutcome.LOST, SeatOutcome.WRONG_SHOW):
                 rec.losses += 1
                 rec.lost_points += sr.pays
             if not result.void:

@@ -14,6 +14,7 @@ from game.ai.knowledge import read_log
 from game.engine import Discard, DrawDiscard, DrawStock, NextDeal, PlayerView
 from game.engine.actions import Action
 from game.engine.cards import Card
+from game.engine.state import SeatStatus
 
 Thought = Generator[None, None, Action]
 
@@ -61,7 +62,7 @@ def live_counts(view: PlayerView, also_gone: Iterable[Card] = ()) -> list[int]:
     if view.cut is not None:
         gone(view.cut)
     for s, mem in read_log(view).items():
-        if view.status[s] == "active":
+        if view.status[s] == SeatStatus.ACTIVE:
             for c in mem.held:
                 gone(c)
     return live

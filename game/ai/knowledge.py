@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from game.engine import PlayerView
 from game.engine.cards import JOKER_KIND, Card
+from game.engine.state import Move, SeatStatus
 
 _UPCARD = None  # the first face-up card, until the log tells us what it was
 
@@ -46,7 +47,7 @@ def next_seat(view: PlayerView, seat: int) -> int | None:
     s = seat
     for _ in range(view.players):
         s = (s + step) % view.players
-        if s != seat and view.status[s] == "active":
+        if s != seat and view.status[s] == SeatStatus.ACTIVE:
             return s
     return None
 
@@ -63,26 +64,26 @@ def read_log(view: PlayerView) -> dict[int, SeatMemory]:
     early_passes: list[SeatMemory] = []  # passed the upcard before we knew it
     for seat, what, card in view.log:
         mem = seats.get(seat)
-        if what == "draw_discard":
+        if what == Move.DRAW_DISCARD:
             top = pile.pop() if pile else None
             if top is _UPCARD:
                 upcard = card
             if mem is not None and card is not None:
                 mem.held.append(card)
                 mem.picks += 1
-        elif what == "draw_stock":
+        elif what == Move.DRAW_STOCK:
             top = pile[-1] if pile else None
             if mem is not None and top is _UPCARD:
                 early_passes.append(mem)
             elif mem is not None and top is not None:
                 mem.passed.append(top.kind)
-        elif what in ("discard", "declare", "wrong_show"):
+        elif what in (Move.DISCARD, Move.DECLARE, Move.WRONG_SHOW):
             pile.append(card)
             if mem is not None and card is not None:
                 mem.threw.append(card.kind)
                 if card in mem.held:
                     mem.held.remove(card)
-        elif what in ("pack_first", "pack_middle") and mem is not None:
+        elif what in (Move.PACK_FIRST, Move.PACK_MIDDLE) and mem is not None:
             mem.held.clear()
     if upcard is None and pile and pile[0] is _UPCARD and len(pile) == len(view.discard):
         upcard = view.discard[0]  # still at the bottom (no reshuffle since)
@@ -107,7 +108,7 @@ def know(view: PlayerView) -> Knowledge:
         seen(view.cut)
     seats = read_log(view)
     for s, mem in seats.items():
-        if view.status[s] == "active":
+        if view.status[s] == SeatStatus.ACTIVE:
             for card in mem.held:
                 seen(card)
     return Knowledge(copies, unseen, seats, next_seat(view, view.seat))

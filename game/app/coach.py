@@ -50,6 +50,7 @@ from game.engine import (
     ShowDealtHand,
 )
 from game.engine.shows import showable_kinds
+from game.engine.state import SeatStatus
 from game.families import make_bot
 
 MIN_COST = 1.0  # points: a smaller difference is a matter of taste, not a mistake
@@ -185,7 +186,8 @@ def _after_discard(lens: Lens, hand: Sequence[Card], card: Card) -> Standing:
 
 
 def _others(view: PlayerView) -> int:
-    return max(1, sum(1 for s, st in enumerate(view.status) if st == "active" and s != view.seat))
+    return max(1, sum(1 for s, st in enumerate(view.status)
+                      if st == SeatStatus.ACTIVE and s != view.seat))
 
 
 def played_words(lens: Lens, played: Action) -> str:

@@ -36,6 +36,7 @@ from game.app.coach_words import cards_words
 from game.engine import Card, PlayerView
 from game.engine.cards import JOKER_KIND
 from game.engine.game import pack_cost
+from game.engine.state import SeatStatus
 from game.families import family_of
 from game.families.thirteen.judge import Judge
 from game.families.thirteen.packing import LOSER_PAYS, win_chance
@@ -91,7 +92,8 @@ def kinds_of(cards: Sequence[Card]) -> tuple[int, ...]:
 
 
 def opponents(view: PlayerView) -> int:
-    return max(1, sum(1 for s, st in enumerate(view.status) if st == "active" and s != view.seat))
+    return max(1, sum(1 for s, st in enumerate(view.status)
+                      if st == SeatStatus.ACTIVE and s != view.seat))
 
 
 class Lens:

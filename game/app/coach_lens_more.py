@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from game.ai.base import finish
 from game.app.coach_lens import Layout, Lens, Standing, _order, kinds_of, opponents
 from game.engine import Card, PlayerView
+from game.engine.state import SeatStatus
 
 MARRIAGE_PER_CARD = 3.0  # points a card still to draw costs (module docstring)
 WIPE_PER_TURN = 7.0  # card points a turn more to go out costs (module docstring)
@@ -112,7 +113,7 @@ class MarriageLens(Lens):
         ex = view.extra
         total = 0
         for s, status in enumerate(view.status):
-            if s != view.seat and status == "active":
+            if s != view.seat and status == SeatStatus.ACTIVE:
                 seen = ex is not None and ex.seen[s]
                 total += r.seen_loser_points if seen else r.unseen_loser_points
         return float(total)

@@ -10,12 +10,11 @@ identity, so two 7♣ of different decks stay distinct).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from game.engine import Card, RuleSet
 from game.engine.cards import card_points
-from game.engine.melds import classify, meld_name
-from game.families import family_of
+from game.engine.family import family_of
+from game.engine.melds import GroupLabel, classify, meld_name
 
 MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
 # (a card just drawn may make one more: it always lands in a slot of its own)
@@ -29,30 +28,6 @@ def max_groups(hand_size: int) -> int:
 
 class HandError(ValueError):
     """A change the hand cannot take; the message is for the player."""
-
-
-@dataclass(frozen=True)
-class GroupLabel:
-    name: str  # "pure sequence", "sequence", "set", "tanala", "invalid"
-    valid: bool
-    points: int  # what the group's cards count if it is not a meld
-    text: str = ""  # the label in a family's own words, in place of the usual
-
-    @property
-    def title(self) -> str:
-        """How the group is labelled everywhere (the hand, the declare check):
-        "Pure sequence", or "Invalid · 8" for any group that is not a meld."""
-        if self.text or not self.name:
-            return self.text
-        return self.name.capitalize() if self.valid else f"Invalid · {self.points}"
-
-    @property
-    def short(self) -> str:
-        """The title for a group too narrow to show it whole (a lone card on
-        a phone): "12 pts" (in the invalid colour) or the meld's first word."""
-        if self.text or not self.name:
-            return self.text
-        return self.name.split()[0].capitalize() if self.valid else f"{self.points} pts"
 
 
 def _suit_key(card: Card) -> tuple[int, int, int]:

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.app import storage
+from game.engine.actions import SeatOutcome
 
 STATS_KEY = "indian-rummy-stats"
 DAMAGED_KEY = "indian-rummy-stats-damaged"  # the text of a record that could not be read
@@ -198,7 +199,7 @@ class StatsStore:
         if deal and st.result is not None:
             res = st.result
             mine = next((r for r in res.seats if r.seat == seat), None)
-            if mine is not None and mine.status != "out":  # dealt in
+            if mine is not None and mine.status != SeatOutcome.OUT:  # dealt in
                 delta = res.deltas[seat]
                 points = -delta if getattr(rules, "lower_is_better", False) else delta
                 won = res.winner == seat and not res.void
@@ -207,8 +208,8 @@ class StatsStore:
                 b.points += points
                 b.won += won
                 b.void += res.void
-                b.drops += mine.status == "packed"
-                b.wrong_shows += mine.status == "wrong_show"
+                b.drops += mine.status == SeatOutcome.PACKED
+                b.wrong_shows += mine.status == SeatOutcome.WRONG_SHOW
                 b.hinted += st.deal_no in session.hinted
                 if won:
                     b.streak += 1

@@ -165,10 +165,21 @@ class MatchOver(Event):
 # ---------------------------------------------------------------- results
 
 
+class SeatOutcome(StrEnum):
+    """How a seat's deal ended, as its settlement says."""
+
+    WINNER = "winner"
+    LOST = "lost"
+    PACKED = "packed"
+    WRONG_SHOW = "wrong_show"
+    OUT = "out"  # not dealt in
+    VOID = "void"  # the deal was void
+
+
 @dataclass(frozen=True)
 class SeatResult:
     seat: int
-    status: str  # "winner", "lost", "packed", "wrong_show", "out"
+    status: SeatOutcome
     pays: int  # what this seat pays to the winner this deal
     count: int  # the hand's count before multipliers and cap
     why: str  # human-readable: "pure + second sequence: deadwood 23", "first drop"

@@ -78,6 +78,9 @@ class Family:
     # What the menu calls each preset and says of it, in the menu's order:
     # preset name -> (title, one line); a preset left out is named after itself.
     preset_words: ClassVar[dict[str, tuple[str, str]]] = {}
+    # How the table tells each of the family's own moves in its log, by kind
+    # ("{card}" is the card everyone saw); the core's moves have their words.
+    move_words: ClassVar[dict[str, str]] = {}
     # Options this family's games word their own way on the rule page:
     # option -> (names of its values, a label or None for the shared one).
     option_names: ClassVar[dict[str, tuple[dict[Any, str], str | None]]] = {}

@@ -33,7 +33,7 @@ from game.engine.cards import Card
 from game.engine.family import ActionSpec, Family, family_of
 from game.engine.match import answer_offer, starting_scores
 from game.engine.rules import RuleSet
-from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState
+from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState, LogEntry, Move
 
 if TYPE_CHECKING:
     from game.engine.view import PlayerView
@@ -210,7 +210,7 @@ def _draw_stock(state: GameState, action) -> tuple[GameState, list[Event]]:
     card = state.stock[-1]
     state = state.replace(
         stock=state.stock[:-1], hands=_set_hand(state, seat, state.hands[seat] + (card,)),
-        phase=Phase.DISCARD, picked=None, log=state.log + ((seat, "draw_stock", None),))
+        phase=Phase.DISCARD, picked=None, log=state.log + (LogEntry(seat, Move.DRAW_STOCK),))
     return state, [CardDrawn(seat, "stock", card)]
 
 
@@ -220,7 +220,7 @@ def _draw_discard(state: GameState, action) -> tuple[GameState, list[Event]]:
     state = state.replace(
         discard=state.discard[:-1], hands=_set_hand(state, seat, state.hands[seat] + (card,)),
         phase=Phase.DISCARD, picked=card, upcard_fresh=False,
-        log=state.log + ((seat, "draw_discard", card),))
+        log=state.log + (LogEntry(seat, Move.DRAW_DISCARD, card),))
     return state, [CardDrawn(seat, "discard", card)]
 
 
@@ -237,7 +237,7 @@ def _discard(state: GameState, action: Discard) -> tuple[GameState, list[Event]]
     state = state.replace(
         hands=_set_hand(state, seat, _remove(state.hands[seat], action.card)),
         discard=state.discard + (action.card,), turns_taken=tuple(turns), picked=None,
-        upcard_fresh=False, log=state.log + ((seat, "discard", action.card),))
+        upcard_fresh=False, log=state.log + (LogEntry(seat, Move.DISCARD, action.card),))
     return _next_turn(state, [Discarded(seat, action.card)])
 
 
@@ -267,7 +267,7 @@ def _pack(state: GameState, action) -> tuple[GameState, list[Event]]:
     state = state.replace(
         hands=_set_hand(state, seat, ()), stock=stock, aside=aside, owed=tuple(owed),
         status=tuple(status),
-        log=state.log + ((seat, "pack_first" if first else "pack_middle", None),))
+        log=state.log + (LogEntry(seat, Move.PACK_FIRST if first else Move.PACK_MIDDLE),))
     return _after_leaving(state, seat, [Packed(seat, points)])
 
 
@@ -278,7 +278,7 @@ def _declare(state: GameState, action: Declare) -> tuple[GameState, list[Event]]
                           discard=state.discard + (action.card,), picked=None)
     reason = family_of(state.rules).show_reason(state, seat, rest)
     if reason is None:
-        state = state.replace(log=state.log + ((seat, "declare", action.card),))
+        state = state.replace(log=state.log + (LogEntry(seat, Move.DECLARE, action.card),))
         events: list[Event] = [Declared(seat, True, action.card)]
         return _end_deal(state, seat, "declare", events)
     # wrong show: the hand is dead and pays the penalty; play goes on
@@ -288,13 +288,13 @@ def _declare(state: GameState, action: Declare) -> tuple[GameState, list[Event]]
     status[seat] = DEAD
     state = state.replace(
         hands=_set_hand(state, seat, ()), aside=state.aside + rest, owed=tuple(owed),
-        status=tuple(status), log=state.log + ((seat, "wrong_show", action.card),))
+        status=tuple(status), log=state.log + (LogEntry(seat, Move.WRONG_SHOW, action.card),))
     return _after_leaving(state, seat, [Declared(seat, False, action.card, reason)])
 
 
 def _show_dealt(state: GameState, action) -> tuple[GameState, list[Event]]:
     seat = state.turn
-    state = state.replace(log=state.log + ((seat, "hand_rummy", None),))
+    state = state.replace(log=state.log + (LogEntry(seat, Move.HAND_RUMMY),))
     return _end_deal(state, seat, "hand_rummy", [Declared(seat, True, None, "hand rummy")])
 
 

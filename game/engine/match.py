@@ -11,8 +11,10 @@ from game.engine.actions import (
     MatchOver,
     Phase,
     Rejoined,
+    SeatOutcome,
+    SeatResult,
 )
-from game.engine.state import GameState
+from game.engine.state import GameState, LogEntry, Move, SeatStatus
 
 
 def starting_scores(rules, players: int) -> tuple[int, ...]:
@@ -125,3 +127,19 @@ def score_deltas(state: GameState, winner: int, pays: list[int]) -> tuple[int, .
     deltas = [-p for p in pays]
     deltas[winner] = sum(pays)
     return tuple(deltas)
+
+
+def void_seats(state: GameState, why: str) -> tuple[SeatResult, ...]:
+    """Every seat's line of a void deal: nobody pays; a seat not dealt in says so."""
+    return tuple(SeatResult(s, SeatOutcome.OUT if state.status[s] == SeatStatus.OUT
+                            else SeatOutcome.VOID, 0, 0, why) for s in range(state.players))
+
+
+def left_by(log: tuple[LogEntry, ...], seat: int) -> Move | None:
+    """How ``seat`` left the deal, from the public log: a pack (first or
+    middle) or a wrong show; None if it did neither."""
+    for entry in reversed(log):
+        if entry.seat == seat and entry.kind in (Move.PACK_FIRST, Move.PACK_MIDDLE,
+                                                 Move.WRONG_SHOW):
+            return Move(entry.kind)
+    return None

@@ -4,6 +4,7 @@ as the independent referee in the evaluator's brute-force tests."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import product
 
 from game.engine.cards import JOKER_KIND, Card
@@ -77,3 +78,27 @@ def _is_run(naturals: list[int], n: int) -> bool:
             if not (start == 1 and start + n - 1 == 14):
                 return True
     return False
+
+
+@dataclass(frozen=True)
+class GroupLabel:
+    name: str  # "pure sequence", "sequence", "set", "tanala", "invalid"
+    valid: bool
+    points: int  # what the group's cards count if it is not a meld
+    text: str = ""  # the label in a family's own words, in place of the usual
+
+    @property
+    def title(self) -> str:
+        """How the group is labelled everywhere (the hand, the declare check):
+        "Pure sequence", or "Invalid · 8" for any group that is not a meld."""
+        if self.text or not self.name:
+            return self.text
+        return self.name.capitalize() if self.valid else f"Invalid · {self.points}"
+
+    @property
+    def short(self) -> str:
+        """The title for a group too narrow to show it whole (a lone card on
+        a phone): "12 pts" (in the invalid colour) or the meld's first word."""
+        if self.text or not self.name:
+            return self.text
+        return self.name.split()[0].capitalize() if self.valid else f"{self.points} pts"

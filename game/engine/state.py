@@ -4,13 +4,48 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 from game.engine.actions import DealResult, Phase
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
 
-ACTIVE, PACKED, DEAD, OUT = "active", "packed", "dead", "out"
+
+class SeatStatus(StrEnum):
+    """Where a seat stands in the deal being played."""
+
+    ACTIVE = "active"  # still playing
+    PACKED = "packed"  # dropped out of this deal
+    DEAD = "dead"  # made a wrong show: its hand is out of play
+    OUT = "out"  # not dealt in (eliminated, sitting out)
+
+
+ACTIVE, PACKED, DEAD, OUT = SeatStatus
+
+
+class Move(StrEnum):
+    """The public moves the core writes in the deal's log (a family adds its own
+    kinds, as strings of its own enum)."""
+
+    DRAW_STOCK = "draw_stock"
+    DRAW_DISCARD = "draw_discard"  # the card taken is public
+    DISCARD = "discard"
+    PACK_FIRST = "pack_first"
+    PACK_MIDDLE = "pack_middle"
+    DECLARE = "declare"
+    WRONG_SHOW = "wrong_show"
+    HAND_RUMMY = "hand_rummy"
+
+
+class LogEntry(NamedTuple):
+    """One public move of the deal: who, what (a ``Move`` or a family's own
+    kind) and the card everyone saw, if any.  A tuple, so ``seat, kind, card =
+    entry`` reads it."""
+
+    seat: int
+    kind: str
+    card: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -33,7 +68,7 @@ class GameState:
     phase: Phase
     turn: int
     hands: tuple[tuple[Card, ...], ...]
-    status: tuple[str, ...]
+    status: tuple[SeatStatus, ...]
     turns_taken: tuple[int, ...]
     stock: tuple[Card, ...]  # the top card is the last one
     discard: tuple[Card, ...]  # the top card is the last one
@@ -45,7 +80,7 @@ class GameState:
     owed: tuple[int, ...]  # packing and wrong-show points owed this deal
     reshuffles: int
     result: DealResult | None
-    log: tuple[tuple[int, str, Card | None], ...]  # public moves this deal
+    log: tuple[LogEntry, ...]  # public moves this deal
     offer: tuple | None  # DECIDE phase: ("rejoin", seat) or ("split", seat, seats)
     extra: Any = None  # the family's own state (table melds, who saw the tiplu, ...)
 

@@ -16,8 +16,8 @@ from game.engine.cards import kind_text
 from game.families import make_bot
 from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.families.marriage.hand import jhiplu, poplu
-from game.families.marriage.table import TableMelds, Tiplu
-from game.families.marriage.table_groups import MarriageHand
+from game.families.marriage.table.groups import MarriageHand
+from game.families.marriage.table.parts import TableMelds, Tiplu
 from game.families.thirteen.table import CutCard
 from game.families.twentyone.table import ValueCards, WideHand
 from game.ui.scenes import RulesScene
@@ -117,7 +117,7 @@ def test_the_tiplu_is_never_drawn_for_a_seat_that_has_not_seen(monkeypatch):
         return face(card, width, **kw)
     monkeypatch.setattr(cardart, "face", spy)
     # the part keeps the faces it made: start empty, so every face it shows is drawn here
-    from game.families.marriage import table as marriage_part
+    from game.families.marriage.table import parts as marriage_part
     monkeypatch.setattr(marriage_part, "_faces", {})
     step(app, 3)
     assert table.bottom_view().cut is None and tiplu not in drawn

@@ -26,9 +26,11 @@ The steps a deal adds to the core's draw/discard cycle:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from game.engine.actions import Action, Event, Phase
 from game.engine.cards import Card, format_cards
+from game.engine.state import LogEntry
 from game.families.marriage.hand import (
     ROUTES,
     TUNNELA,
@@ -41,6 +43,15 @@ from game.families.marriage.hand import (
 )
 
 SEQUENCES, DUBLEES = ROUTES  # how a player saw the tiplu
+
+
+class MarriageMove(StrEnum):
+    """Marriage's own moves in the deal's log."""
+
+    EXPOSE = "expose"  # a tunnela exposed before the first turn (its first card shown)
+    EXPOSE_DONE = "expose_done"
+    SEE_SEQUENCES = "see_sequences"  # saw the tiplu by three pure sequences
+    SEE_DUBLEES = "see_dublees"  # saw the tiplu by seven dublees
 
 
 # ----------------------------------------------------------------- actions
@@ -183,7 +194,8 @@ def expose(state, action: ExposeTunnela):
     seat = state.to_act
     ex = _replace(ex, exposed=_with(ex.exposed, seat, ex.exposed[seat] + (tuple(action.cards),)))
     state = state.replace(hands=_set_hand(state, seat, _take(state.hands[seat], action.cards)),
-                          extra=ex, log=state.log + ((seat, "expose", action.cards[0]),))
+                          extra=ex,
+                          log=state.log + (LogEntry(seat, MarriageMove.EXPOSE, action.cards[0]),))
     return state, [TunnelaExposed(seat, tuple(action.cards))]
 
 
@@ -191,7 +203,7 @@ def done_exposing(state, action):
     ex: MarriageDeal = state.extra
     seat = ex.exposing[0]
     ex = _replace(ex, exposing=ex.exposing[1:])
-    state = state.replace(extra=ex, log=state.log + ((seat, "expose_done", None),))
+    state = state.replace(extra=ex, log=state.log + (LogEntry(seat, MarriageMove.EXPOSE_DONE),))
     if not ex.exposing:
         state = state.replace(phase=Phase.DRAW)
     return state, []
@@ -296,7 +308,8 @@ def see(state, action: SeeTiplu):
                   saw_by=_with(ex.saw_by, seat, action.route),
                   laid=_with(ex.laid, seat, ex.laid[seat] + groups))
     state = state.replace(hands=_set_hand(state, seat, _take(state.hands[seat], cards)),
-                          extra=ex, log=state.log + ((seat, f"see_{action.route}", None),))
+                          extra=ex,
+                          log=state.log + (LogEntry(seat, MarriageMove(f"see_{action.route}")),))
     return state, [TipluSeen(seat, action.route, groups)]
 
 

@@ -173,6 +173,12 @@ class MarriageFamily(Family):
     title = "Indian Marriage"
     cut_name = "Tiplu"
     rules_class = MarriageRules
+    move_words = {
+        "expose": "exposed a tunnela",
+        "expose_done": "is ready",
+        "see_sequences": "saw the tiplu",
+        "see_dublees": "saw the tiplu (dublees)",
+    }
     preset_words = {
         "marriage": ("Indian Marriage", "Three decks, 21 cards each: lay down three pure "
                      "sequences (or seven dublees) to see the hidden tiplu, then meld "

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine.actions import DealResult, SeatResult
+from game.engine.actions import DealResult, SeatOutcome, SeatResult
 from game.engine.cards import Card, format_cards, kind_text
-from game.engine.state import DEAD, OUT
+from game.engine.match import void_seats
+from game.engine.state import DEAD
 from game.families.marriage.actions import DUBLEES, MarriageDeal
 from game.families.marriage.hand import TUNNELA, best_arrangement, jhiplu, poplu, winning_show
 from game.families.marriage.maal import Maal, MarriageOptions, maal
@@ -101,9 +102,7 @@ def settle(state, winner: int | None, how: str) -> DealResult:
     tiplu_note = (f"tiplu {tiplu} (poplu {kind_text(poplu(tiplu))}, "
                   f"jhiplu {kind_text(jhiplu(tiplu))})")
     if winner is None:
-        seats = tuple(SeatResult(s, "out" if state.status[s] == OUT else "void", 0, 0,
-                                 "void deal: the stock ran out; no one pays")
-                      for s in range(n))
+        seats = void_seats(state, "void deal: the stock ran out; no one pays")
         return DealResult(deal_no, None, True, seats, (0,) * n, 1, ("void deal", tiplu_note))
     declared = how == "declare"
     dublee_win = declared and ex.saw_by[winner] == DUBLEES
@@ -166,12 +165,12 @@ def _seat_result(state, s: int, winner: int, show, m: Maal, result: Exchange,
         game = (f"collects {' + '.join(map(str, takings))} = {sum(takings)}"
                 if len(takings) > 1 else f"collects {sum(takings)}")
         who = f"won ({route})" if show is not None else "last standing"
-        status = "winner"
+        status = SeatOutcome.WINNER
     else:
         who = "wrong show" if dead else (
             f"seen ({ex.saw_by[s]})" if ex.seen[s] else "not seen")
         game = f"pays {pays[s]}"
-        status = "wrong_show" if dead else "lost"
+        status = SeatOutcome.WRONG_SHOW if dead else SeatOutcome.LOST
     credited = result.maal[s]
     arithmetic = (f"{n}·{credited} − {result.total} = {_signed(result.exchange[s])}")
     why = (f"{who}: {game}; {_maal_text(m, credited, opts, dead)} → {arithmetic}; "

@@ -6,12 +6,14 @@
   names and the deal's settlement;
 - ``easy``, ``medium``, ``hard`` (``bots``) with ``judge``, ``shape``,
   ``packing``, ``reading``, ``worlds``, ``search`` and ``search_policy``;
-  ``ceiling``: the clairvoyant bots that measure what hidden cards are worth;
+  ``ceiling``: the clairvoyant bots that measure what hidden cards are worth
+  (``CEILING_BOTS``, played by ``python -m game.ceiling``);
 - ``bench``: its section of ``python -m game.bench``;
 - ``table``: its part of the table (drawn; the window imports it).
 """
 
 from game.families.thirteen.bots import BOTS
+from game.families.thirteen.ceiling import CEILING_BOTS
 from game.families.thirteen.family import FAMILY
 
-__all__ = ["BOTS", "FAMILY"]
+__all__ = ["BOTS", "CEILING_BOTS", "FAMILY"]

@@ -1,8 +1,9 @@
-"""How much knowing the hidden hands can be worth, measured with bots that
-are told the truth (for measuring only: no level ever sees another hand).
+"""How much knowing the hidden hands can be worth in 13-card rummy, measured
+with bots that are told the truth (for measuring only: no level ever sees
+another hand).  ``python -m game.ceiling`` plays them against mediums:
 
-    python -m game.families.thirteen.ceiling [--deals 2000] [--seed 1]
-    python -m game.families.thirteen.ceiling --search [--players 2] [--seeds 1-1000] [--jsonl F]
+    python -m game.ceiling --variant points --bot reading --seeds 1-1000
+    python -m game.ceiling --variant points --bot search [--players 2] [--seeds 1-1000] [--jsonl F]
 
 The oracle is the reading bot (``hard.ReadingBot``: hard before the
 search) with one piece of forbidden knowledge: of the discards it weighs
@@ -13,7 +14,7 @@ guesses at from the log.  Against medium in two-player Points, duplicate
 deals (each seed played from both seats), it wins about 61% of the deals:
 no honest reading of the next player's hand can gain more than that.
 
-``--search`` measures the search bot's ceiling: ``ClairvoyantBot`` is hard
+``--bot search`` measures the search bot's ceiling: ``ClairvoyantBot`` is hard
 with a world sampler that puts every other player's real hand in every
 world (the stock is still drawn at random from the rest).  Against mediums,
 duplicate deals, it is what hard would reach if its guesses at the hidden
@@ -23,17 +24,10 @@ hands were perfect: the most any improvement of ``search.thirteen``'s
 
 from __future__ import annotations
 
-import argparse
-import json
-import time
-
 from game.ai.base import Thought
-from game.arena import Arena
-from game.engine import DrawDiscard, PlayerView
-from game.families import preset
+from game.engine import PlayerView
 from game.families.thirteen.hard import HardBot, ReadingBot
 from game.families.thirteen.judge import Judge, adding, kinds_of
-from game.families.thirteen.medium import MediumBot
 from game.families.thirteen.search import Deal, ThirteenModel, counts_of
 from game.families.thirteen.shape import need_of
 
@@ -106,58 +100,5 @@ class ClairvoyantBot(HardBot):
             self.model = ClairvoyantModel(self.knowledge, peek)
 
 
-def search_ceiling(players: int, seeds: list[int], variant: str = "points",
-                   jsonl: str | None = None) -> dict:
-    """``ClairvoyantBot`` against ``players - 1`` mediums, every seed from
-    every seat; the arena's summary."""
-    from game.arena import run_seeds, summarise
-
-    names = ["clairvoyant"] + ["medium"] * (players - 1)
-    arena = Arena(preset(variant),
-                  [lambda s: ClairvoyantBot(s, peek=lambda seat: arena.state.hands[seat])]
-                  + [MediumBot] * (players - 1), names)
-    meta = {"variant": variant, "players": players, "bots": names}
-    per_seed = run_seeds(arena, seeds, meta, jsonl)
-    return summarise(per_seed, meta)
-
-
-def duel(deals: int, seed: int) -> dict:
-    """Oracle against medium, two players, Points; each seed from both seats."""
-    took = {"oracle": 0, "medium": 0}
-
-    def count(name: str, view, action) -> None:
-        took[name] += isinstance(action, DrawDiscard)
-
-    arena = Arena(preset("points"),
-                  [lambda s: OracleBot(s, peek=lambda seat: arena.state.hands[seat]), MediumBot],
-                  ["oracle", "medium"], on_decision=count)
-    oracle = arena.run(range(seed, seed + (deals + 1) // 2))["oracle"]
-    return {"deals": oracle.deals, "oracle_win_rate": round(oracle.win_rate, 4),
-            "oracle_points_per_deal": round(oracle.points / oracle.deals, 2),
-            "medium_took_from_pile": took["medium"], "oracle_took_from_pile": took["oracle"]}
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description="Bots told the hidden hands, against medium "
-                                 "(duplicate deals).")
-    ap.add_argument("--deals", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--search", action="store_true",
-                    help="the search bot's ceiling (ClairvoyantBot) instead of the reading oracle")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--variant", default="points")
-    ap.add_argument("--seeds", default="1-1000", help="with --search: e.g. 1-1000")
-    ap.add_argument("--jsonl", help="with --search: one line per seed (arena --merge reads it)")
-    args = ap.parse_args()
-    start = time.perf_counter()
-    if args.search:
-        from game.arena import _parse_seeds
-        out = search_ceiling(args.players, _parse_seeds(args.seeds), args.variant, args.jsonl)
-    else:
-        out = duel(args.deals, args.seed)
-    out["seconds"] = round(time.perf_counter() - start, 1)
-    print(json.dumps(out))
-
-
-if __name__ == "__main__":
-    main()
+# the clairvoyant bots ``python -m game.ceiling`` measures, by name
+CEILING_BOTS = {"search": ClairvoyantBot, "reading": OracleBot}

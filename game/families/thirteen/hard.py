@@ -37,6 +37,7 @@ from game.ai.search.core import BROWSER, Budget, Candidate, choose, search
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
 from game.engine.family import family_of
 from game.engine.game import pack_cost
+from game.engine.state import SeatStatus
 from game.families.thirteen.judge import Judge, Weights, adding, kinds_of, without
 from game.families.thirteen.medium import MediumBot
 from game.families.thirteen.reading import take_chance
@@ -118,7 +119,7 @@ class HardBot(MediumBot):
         return PointsJudge(view, self.knowledge(view), self.weights, self.count_weight)
 
     def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
-        active = sum(1 for st in view.status if st == "active")
+        active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
         if active > 2:
             budget = budget.scaled(2 / active ** 0.5)
         if BROWSER:
@@ -159,7 +160,7 @@ class HardBot(MediumBot):
         """Whether the drop beats playing on, the rollouts' estimate of
         playing on corrected by ``PACK_CALIBRATION``."""
         opponents = max(1, sum(1 for s, st in enumerate(view.status)
-                               if st == "active" and s != view.seat))
+                               if st == SeatStatus.ACTIVE and s != view.seat))
         first, later = PACK_CALIBRATION[min(opponents, max(PACK_CALIBRATION))]
         slope, offset = first if view.turns_taken[view.seat] == 0 else later
         return drop > slope * play + offset + PACK_MARGIN[min(opponents, len(PACK_MARGIN)) - 1]

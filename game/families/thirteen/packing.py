@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game.engine import PlayerView
 from game.engine.game import pack_cost
+from game.engine.state import SeatStatus
 
 # WIN_CHANCE[turn][need]: two players, turn = turns this seat has taken (3 = later)
 WIN_CHANCE = (
@@ -39,7 +40,8 @@ def pack_is_cheaper(view: PlayerView, need: int) -> bool:
     rules = view.rules
     turn = view.turns_taken[view.seat]
     cost, _ = pack_cost(view, view.seat)
-    opponents = sum(1 for s, st in enumerate(view.status) if st == "active" and s != view.seat)
+    opponents = sum(1 for s, st in enumerate(view.status)
+                    if st == SeatStatus.ACTIVE and s != view.seat)
     p = win_chance(need, turn, opponents)
     loss = LOSER_PAYS[min(need, len(LOSER_PAYS) - 1)]
     if rules.cap is not None:

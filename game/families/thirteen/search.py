@@ -33,6 +33,7 @@ from collections.abc import Generator
 
 from game.ai.knowledge import Knowledge
 from game.engine.family import family_of
+from game.engine.state import Move, SeatStatus
 from game.families.thirteen.search_policy import KINDS, Table
 from game.families.thirteen.worlds import card_weights
 
@@ -224,11 +225,11 @@ def owed_from_log(view) -> dict[int, int]:
     fam = family_of(view.rules)
     owed = {}
     for seat, what, _ in view.log:
-        if what == "pack_first":
+        if what == Move.PACK_FIRST:
             owed[seat] = fam.pack_cost(view.rules, True)
-        elif what == "pack_middle":
+        elif what == Move.PACK_MIDDLE:
             owed[seat] = fam.pack_cost(view.rules, False)
-        elif what == "wrong_show":
+        elif what == Move.WRONG_SHOW:
             owed[seat] = view.rules.wrong_show_points
     return owed
 
@@ -239,7 +240,7 @@ def turn_order(view) -> list[int]:
     out = []
     s = view.seat
     for _ in range(view.players):
-        if view.status[s] == "active":
+        if view.status[s] == SeatStatus.ACTIVE:
             out.append(s)
         s = (s + step) % view.players
     return out
@@ -269,15 +270,15 @@ def last_turn(view, seat: int) -> tuple[int | None, int | None]:
     pile: list = []
     passed = threw = None
     for s, what, card in view.log:
-        if what == "draw_stock":
+        if what == Move.DRAW_STOCK:
             if s == seat:
                 passed, threw = (pile[-1] if pile else None), None
-        elif what == "draw_discard":
+        elif what == Move.DRAW_DISCARD:
             if pile:
                 pile.pop()
             if s == seat:
                 passed, threw = None, None
-        elif what in ("discard", "declare", "wrong_show") and card is not None:
+        elif what in (Move.DISCARD, Move.DECLARE, Move.WRONG_SHOW) and card is not None:
             pile.append(card.kind)
             if s == seat:
                 threw = card.kind

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from game.engine.actions import DealResult, SeatResult
+from game.engine.actions import DealResult, SeatOutcome, SeatResult
 from game.engine.family import family_of
-from game.engine.match import score_deltas
+from game.engine.match import left_by, score_deltas, void_seats
 from game.engine.meldtypes import Evaluation
-from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState
+from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState, Move
 
 TIER_WHY = {
     "none": "no pure sequence: every card counts",
@@ -19,16 +19,12 @@ def evaluate_hand(state: GameState, hand, loose: bool = False) -> Evaluation:
     return family_of(state.rules).evaluate(state.rules, state.decks, hand, state.wild, loose)
 
 
+_OWED_WHY = {Move.PACK_FIRST: "packed on the first turn",
+             Move.PACK_MIDDLE: "packed after the first turn", Move.WRONG_SHOW: "wrong show"}
+
+
 def _owed_why(state: GameState, seat: int) -> str:
-    for s, what, _ in reversed(state.log):
-        if s == seat:
-            if what == "pack_first":
-                return "packed on the first turn"
-            if what == "pack_middle":
-                return "packed after the first turn"
-            if what == "wrong_show":
-                return "wrong show"
-    return "out"
+    return _OWED_WHY.get(left_by(state.log, seat), "out")
 
 
 def _meld_fields(ev: Evaluation) -> dict:
@@ -45,8 +41,7 @@ def settle(state: GameState, winner: int | None, how: str) -> DealResult:
     fam = family_of(rules)
     n = state.players
     if winner is None:
-        seats = tuple(SeatResult(s, "out" if state.status[s] == OUT else "void", 0, 0,
-                                 "void deal: no one pays") for s in range(n))
+        seats = void_seats(state, "void deal: no one pays")
         return DealResult(state.deal_no - 1, None, True, seats, (0,) * n, 1, ("void deal",))
     mult = fam.deal_multiplier(rules, state.cut)
     first_turn = how == "declare" and state.turns_taken[winner] == 0
@@ -62,16 +57,16 @@ def settle(state: GameState, winner: int | None, how: str) -> DealResult:
         st = state.status[s]
         if s == winner:
             ev = evaluate_hand(state, state.hands[s])
-            results.append(SeatResult(s, "winner", 0, 0, "declared" if how != "last_standing"
-                                      else "last player in", **_meld_fields(ev)))
+            why = "declared" if how != "last_standing" else "last player in"
+            results.append(SeatResult(s, SeatOutcome.WINNER, 0, 0, why, **_meld_fields(ev)))
             continue
         if st == OUT:
-            results.append(SeatResult(s, "out", 0, 0, "not in this deal"))
+            results.append(SeatResult(s, SeatOutcome.OUT, 0, 0, "not in this deal"))
             continue
         if st in (PACKED, DEAD):
             pays = state.owed[s] * mult
-            results.append(SeatResult(s, "packed" if st == PACKED else "wrong_show", pays,
-                                      state.owed[s], _owed_why(state, s)))
+            outcome = SeatOutcome.PACKED if st == PACKED else SeatOutcome.WRONG_SHOW
+            results.append(SeatResult(s, outcome, pays, state.owed[s], _owed_why(state, s)))
             continue
         assert st == ACTIVE
         had_turn = state.turns_taken[s] > 0
@@ -92,7 +87,7 @@ def settle(state: GameState, winner: int | None, how: str) -> DealResult:
             pays = rules.cap
             why += f", capped at {rules.cap}"
         pays *= mult
-        results.append(SeatResult(s, "lost", pays, count, why, **_meld_fields(ev)))
+        results.append(SeatResult(s, SeatOutcome.LOST, pays, count, why, **_meld_fields(ev)))
     pays = [r.pays for r in results]
     deltas = score_deltas(state, winner, pays)
     return DealResult(state.deal_no - 1, winner, False, tuple(results), deltas, mult,

@@ -64,6 +64,7 @@ from game.engine.actions import Action, Answer
 from game.engine.cards import JOKER_KIND
 from game.engine.game import pack_cost
 from game.engine.shows import declarations_thought
+from game.engine.state import Move
 from game.families.twentyone.cards import bonus_points
 from game.families.twentyone.judge import POINTS, Analysis, WideJudge
 
@@ -149,10 +150,10 @@ class WideBot(FamilyBot, RankedDiscards):
         the other's throw better than their own could pass the same cards
         round for ever."""
         mine = [(what, card) for seat, what, card in view.log if seat == view.seat]
-        if any(what == "discard" and card.kind == kind for what, card in mine):
+        if any(what == Move.DISCARD and card.kind == kind for what, card in mine):
             return False
         picks = [what for what, _card in mine if what.startswith("draw")][-3:]
-        return not (len(picks) == 3 and all(w == "draw_discard" for w in picks))
+        return not (len(picks) == 3 and all(w == Move.DRAW_DISCARD for w in picks))
 
     def stock_value(self, view: PlayerView, judge: WideJudge, kinds, now: Analysis) -> Thought:
         """What drawing an unknown stock card is worth: the hand as it is,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.ai.common import live_counts
 from game.engine import PlayerView
+from game.engine.state import SeatStatus
 from game.families.twentyone.cards import bonus_points, form_rules
 
 POINTS = [0] * 53
@@ -79,7 +80,7 @@ class WideJudge:
         self.risk = risk
         self.bonus_weight = bonus_weight
         self.opponents = max(1, sum(1 for s, st in enumerate(view.status)
-                                    if st == "active" and s != view.seat))
+                                    if st == SeatStatus.ACTIVE and s != view.seat))
         self.live = live_counts(view) if counting else [3] * 53
         self.unseen = max(1, sum(self.live))
         self.live_wild = sum(self.live[k] for k in range(53) if self.iswild[k])

@@ -39,9 +39,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.engine.actions import DealResult, SeatResult
+from game.engine.actions import DealResult, SeatOutcome, SeatResult
 from game.engine.cards import JOKER_KIND, Card
-from game.engine.state import ACTIVE, DEAD, OUT, PACKED
+from game.engine.match import left_by, void_seats
+from game.engine.state import ACTIVE, DEAD, OUT, PACKED, Move
 from game.families.twentyone.cards import Bonus, bonus_points, card_name, dublee_pairs, form_rules
 from game.families.twentyone.solver import SHOWS, WideEvaluation, evaluate_21
 
@@ -76,9 +77,8 @@ def settle(state, winner: int | None, how: str) -> DealResult:
     fr = form_rules(rules.form)
     cut_note = _cut_note(state, values)
     if winner is None:
-        seats = tuple(SeatResult(s, "out" if state.status[s] == OUT else "void", 0, 0,
-                                 "void deal: the stock ran out; no one pays, bonuses and "
-                                 "drops included") for s in range(n))
+        seats = void_seats(state, "void deal: the stock ran out; no one pays, bonuses and "
+                                  "drops included")
         return DealResult(deal_no, None, True, seats, (0,) * n, 1, ("void deal", cut_note))
 
     opts = rules.solver_options(values)
@@ -166,16 +166,12 @@ def _cut_note(state, values) -> str:
     return f"cut joker {name}: wild {wild} and the printed jokers; value cards {vals}"
 
 
+_OWED_WHY = {Move.PACK_FIRST: "dropped on the first turn",
+             Move.PACK_MIDDLE: "dropped after the first turn", Move.WRONG_SHOW: "wrong show"}
+
+
 def _owed_why(state, seat: int) -> str:
-    for s, what, _ in reversed(state.log):
-        if s == seat:
-            if what == "pack_first":
-                return "dropped on the first turn"
-            if what == "pack_middle":
-                return "dropped after the first turn"
-            if what == "wrong_show":
-                return "wrong show"
-    return "out"
+    return _OWED_WHY.get(left_by(state.log, seat), "out")
 
 
 def _uncapped(state, seat: int, ev: WideEvaluation, opts) -> int:
@@ -205,7 +201,7 @@ def _seat_result(state, s, winner, how, show, ev, pays, counts, penalty_why, bon
                  deltas, no_turn) -> SeatResult:
     status = state.status[s]
     if status == OUT:
-        return SeatResult(s, "out", 0, 0, "not in this deal")
+        return SeatResult(s, SeatOutcome.OUT, 0, 0, "not in this deal")
     if s == winner:
         taken = [p for a, c, p, k in ledger if c == s and k == "penalty"]
         if show is not None:
@@ -219,11 +215,11 @@ def _seat_result(state, s, winner, how, show, ev, pays, counts, penalty_why, bon
         parts += _bonus_words(s, bonuses, ledger)
         parts.append(f"net {_signed(deltas[s])}")
         melds, names, dead = _show_groups(state, s, show, ev)
-        return SeatResult(s, "winner", 0, 0, "; ".join(parts), melds, names, dead)
+        return SeatResult(s, SeatOutcome.WINNER, 0, 0, "; ".join(parts), melds, names, dead)
     parts = [penalty_why[s]]
     parts += _bonus_words(s, bonuses, ledger)
     parts.append(f"net {_signed(deltas[s])}")
-    kind = {PACKED: "packed", DEAD: "wrong_show"}.get(status, "lost")
+    kind = {PACKED: SeatOutcome.PACKED, DEAD: SeatOutcome.WRONG_SHOW}.get(status, SeatOutcome.LOST)
     if ev is None:
         return SeatResult(s, kind, pays[s], counts[s], "; ".join(parts))
     if ev.rung == "complete" and not ev.melds:

@@ -16,11 +16,11 @@
 
 from __future__ import annotations
 
-from game.app.hand import GroupLabel
+from game.engine.actions import SeatOutcome
 from game.engine.cards import card_points
 from game.engine.family import family_of
 from game.engine.game import invalid_reason
-from game.engine.melds import classify
+from game.engine.melds import GroupLabel, classify
 from game.engine.meldtypes import MELD_NAMES, TANALA, MeldOptions
 from game.families.twentyone.cards import bonus_points, dublee_pairs, form_rules, marriages_held
 from game.uikit.table.cut_card import CutCard
@@ -128,7 +128,7 @@ class WideHand(TablePart):
         rows = [("Player", "Penalty", "Value cards", "Net")]
         taken = sum(r.pays for r in result.seats if r.seat != result.winner)
         for r in sorted(result.seats, key=lambda r: (r.seat != result.winner, r.seat)):
-            if r.status == "out":
+            if r.status == SeatOutcome.OUT:
                 continue
             net = result.deltas[r.seat]
             penalty = taken if r.seat == result.winner else -r.pays

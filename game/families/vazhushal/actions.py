@@ -51,9 +51,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Generator
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from game.engine.actions import Action, Event, Phase
 from game.engine.cards import Card, format_cards
+from game.engine.state import LogEntry
 from game.families.vazhushal.laydown import best_laydown, go_out, laydown_score
 from game.families.vazhushal.melds import (
     TableMeld,
@@ -73,6 +75,19 @@ from game.families.vazhushal.melds import (
 # play reached it.  A limit only cuts the search short, in a fixed order, so
 # the answer stays deterministic (and a valid lay-down).
 ENGINE_NODES = 150_000
+
+
+class WipeMove(StrEnum):
+    """Vazhushal's own moves in the deal's log."""
+
+    WIPE = "wipe"  # the card wiped from is public
+    MELD = "meld"
+    LAY_OFF = "lay_off"
+    ARRANGE = "arrange"
+    LAY_DOWN = "lay_down"
+    GO_OUT = "go_out"
+    STOCK_OUT = "stock_out"
+    FINISH = "finish"
 
 
 # ----------------------------------------------------------------- actions
@@ -220,7 +235,7 @@ def _with(seq: tuple, i: int, value) -> tuple:
     return tuple(out)
 
 
-def set_table(state, seat: int, after, what: str, card=None):
+def set_table(state, seat: int, after, what: WipeMove, card=None):
     """``seat``'s melds become ``after``; the cards new to the table leave
     the hand.  (The caller has checked the change.)"""
     ex: WipeDeal = state.extra
@@ -230,7 +245,7 @@ def set_table(state, seat: int, after, what: str, card=None):
     hand = tuple(c for c in state.hands[seat] if c.uid not in gone)
     state = state.replace(hands=_with(state.hands, seat, hand),
                           extra=replace(ex, melds=_with(ex.melds, seat, tuple(after))),
-                          log=state.log + ((seat, what, card),))
+                          log=state.log + (LogEntry(seat, what, card),))
     return state, [Melded(seat, tuple(after), laid)]
 
 

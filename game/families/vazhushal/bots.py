@@ -49,6 +49,7 @@ from game.ai.common import FamilyBot, Thought
 from game.engine import Discard, DrawStock, NextDeal, Phase, PlayerView
 from game.engine.actions import Action
 from game.engine.cards import JOKER_KIND, Card, make_card
+from game.engine.state import Move
 from game.families.vazhushal.actions import (
     Finish,
     GoOut,
@@ -56,6 +57,7 @@ from game.families.vazhushal.actions import (
     Position,
     Wipe,
     WipeDeal,
+    WipeMove,
     iter_resolve_wipe,
     resolve_go_out,
     resolve_laydown,
@@ -76,11 +78,11 @@ def line_history(view: PlayerView) -> dict[int, list[Card]]:
     line: list[Card] = [ex.upcard]
     took: dict[int, list[Card]] = {s: [] for s in range(view.players)}
     for seat, what, card in view.log:
-        if what in ("discard", "go_out") and card is not None:
+        if what in (Move.DISCARD, WipeMove.GO_OUT) and card is not None:
             line.append(card)
             if card in took[seat]:
                 took[seat].remove(card)
-        elif what == "wipe" and card is not None and card in line:
+        elif what == WipeMove.WIPE and card is not None and card in line:
             i = line.index(card)
             took[seat] += line[i:]
             del line[i:]

@@ -60,7 +60,7 @@ from game.engine.actions import (
 from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
 from game.engine.family import ActionSpec, Family, check_copies
 from game.engine.rules import RuleError, RuleSet
-from game.engine.state import ACTIVE
+from game.engine.state import ACTIVE, LogEntry
 from game.families.vazhushal.actions import (
     ENGINE_NODES,
     Arrange,
@@ -74,6 +74,7 @@ from game.families.vazhushal.actions import (
     Wipe,
     Wiped,
     WipeDeal,
+    WipeMove,
     _cards_from,
     _with,
     add_held,
@@ -187,13 +188,13 @@ def _wipe(state, action: Wipe):
                  held=_with(ex.held, seat, ex.held[seat] + len(taken)))
     state = state.replace(discard=state.discard[:i], hands=_with(state.hands, seat, hand),
                           phase=Phase.DISCARD, picked=None, upcard_fresh=False, extra=ex,
-                          log=state.log + ((seat, "wipe", action.card),))
+                          log=state.log + (LogEntry(seat, WipeMove.WIPE, action.card),))
     return state, [Wiped(seat, taken, laid)]
 
 
 def _lay_meld(state, action: LayMeld):
     pos = Position.of_state(state)
-    return set_table(state, pos.seat, pos.melds + (action.meld,), "meld")
+    return set_table(state, pos.seat, pos.melds + (action.meld,), WipeMove.MELD)
 
 
 def _lay_off_after(pos: Position, action: LayOff):
@@ -206,24 +207,24 @@ def _lay_off_after(pos: Position, action: LayOff):
 def _lay_off(state, action: LayOff):
     pos = Position.of_state(state)
     after, _ = _lay_off_after(pos, action)
-    return set_table(state, pos.seat, after, "lay_off", action.card)
+    return set_table(state, pos.seat, after, WipeMove.LAY_OFF, action.card)
 
 
 def _arrange(state, action: Arrange):
     pos = Position.of_state(state)
-    return set_table(state, pos.seat, action.melds, "arrange")
+    return set_table(state, pos.seat, action.melds, WipeMove.ARRANGE)
 
 
 def _lay_down(state, action: LayDown):
     pos = Position.of_state(state)
     melds, _ = resolve_laydown(pos, action.keep)
-    return set_table(state, pos.seat, melds, "lay_down")
+    return set_table(state, pos.seat, melds, WipeMove.LAY_DOWN)
 
 
 def _go_out_action(state, action):
     pos = Position.of_state(state)
     (melds, card), _ = resolve_go_out(pos)
-    state, events = set_table(state, pos.seat, melds, "lay_down")
+    state, events = set_table(state, pos.seat, melds, WipeMove.LAY_DOWN)
     return go_out_now(state, pos.seat, card, events)
 
 
@@ -342,6 +343,16 @@ class VazhushalFamily(Family):
     name = "vazhushal"
     title = "Vazhushal (Wipe)"
     rules_class = WipeRules
+    move_words = {
+        "wipe": "wiped from {card}",
+        "meld": "laid a meld",
+        "lay_off": "laid off {card}",
+        "arrange": "rearranged melds",
+        "lay_down": "laid down",
+        "go_out": "went out",
+        "stock_out": "stock out",
+        "finish": "done laying down",
+    }
     preset_words = {
         "vazhushal": ("Vazhushal (Wipe)", "Melds go on the table as you make them. Wipe the "
                       "discard line from any card up when its lowest card makes a new meld at "

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.engine.actions import DealResult, DealSettled, MatchOver, Phase, SeatResult
+from game.engine.actions import DealResult, DealSettled, MatchOver, Phase, SeatOutcome, SeatResult
 from game.engine.cards import format_cards
-from game.engine.state import ACTIVE
+from game.engine.state import ACTIVE, LogEntry
 from game.families.vazhushal.actions import (
     Finish,
     Finished,
@@ -34,6 +34,7 @@ from game.families.vazhushal.actions import (
     StockOut,
     WentOut,
     WipeDeal,
+    WipeMove,
     add_held,
     resolve_laydown,
     set_table,
@@ -60,7 +61,7 @@ def stock_out(state, events):
     ex: WipeDeal = state.extra
     state = state.replace(phase=Phase.FAMILY, picked=None,
                           extra=_replace(ex, laying=order),
-                          log=state.log + ((order[0], "stock_out", None),))
+                          log=state.log + (LogEntry(order[0], WipeMove.STOCK_OUT),))
     return state, events + [StockOut(order)]
 
 
@@ -70,7 +71,7 @@ def finish_laydown(state, seat: int, events):
     ex: WipeDeal = state.extra
     rest = ex.laying[1:]
     state = state.replace(extra=_replace(ex, laying=rest),
-                          log=state.log + ((seat, "finish", None),))
+                          log=state.log + (LogEntry(seat, WipeMove.FINISH),))
     events = events + [Finished(seat)]
     if rest:
         return state, events
@@ -91,7 +92,7 @@ def finish(state, action: Finish):
     if action.lay_best:
         melds, _ = resolve_laydown(pos, None)
         if melds is not None:
-            state, events = set_table(state, pos.seat, melds, "lay_down")
+            state, events = set_table(state, pos.seat, melds, WipeMove.LAY_DOWN)
     return finish_laydown(state, pos.seat, events)
 
 
@@ -105,7 +106,7 @@ def go_out_now(state, seat: int, card, events):
         hands=tuple(tuple(c for c in hand if c != card) if s == seat else h
                     for s, h in enumerate(state.hands)),
         discard=state.discard + (card,), turns_taken=tuple(turns), picked=None,
-        upcard_fresh=False, log=state.log + ((seat, "go_out", card),))
+        upcard_fresh=False, log=state.log + (LogEntry(seat, WipeMove.GO_OUT, card),))
     events = events + [WentOut(seat, card)]
     result = settle(state, seat, "went_out")
     state, more = after_deal(state, result)
@@ -141,14 +142,15 @@ def settle(state, winner: int | None, how: str) -> DealResult:
         seats = []
         for s in range(n):
             if state.status[s] != ACTIVE:
-                seats.append(SeatResult(s, "out", 0, 0, "not in this deal"))
+                seats.append(SeatResult(s, SeatOutcome.OUT, 0, 0, "not in this deal"))
             elif s == winner:
-                seats.append(SeatResult(s, "winner", 0, 0, "went out: every card melded but "
+                seats.append(SeatResult(s, SeatOutcome.WINNER, 0, 0,
+                                        "went out: every card melded but "
                                         f"the one discarded ({state.discard[-1]})",
                                         **_fields(ex, state, s)))
             else:
                 on_table = sum(len(m.cards) for m in ex.melds[s])
-                seats.append(SeatResult(s, "lost", 0, 0, f"seat {winner} went out; "
+                seats.append(SeatResult(s, SeatOutcome.LOST, 0, 0, f"seat {winner} went out; "
                                         f"{on_table} cards on the table, "
                                         f"{len(state.hands[s])} in hand",
                                         **_fields(ex, state, s)))
@@ -161,12 +163,13 @@ def settle(state, winner: int | None, how: str) -> DealResult:
     seats = []
     for s in range(n):
         if s not in scores:
-            seats.append(SeatResult(s, "out", 0, 0, "not in this deal"))
+            seats.append(SeatResult(s, SeatOutcome.OUT, 0, 0, "not in this deal"))
             continue
         why = score_why(ex.melds[s], state.hands[s], state.wild)
         if state.hands[s]:
             why += f" (left in hand: {format_cards(state.hands[s])})"
-        seats.append(SeatResult(s, "winner" if s in winners else "lost", 0, scores[s], why,
+        outcome = SeatOutcome.WINNER if s in winners else SeatOutcome.LOST
+        seats.append(SeatResult(s, outcome, 0, scores[s], why,
                                 **_fields(ex, state, s)))
     notes = ["stock out: the highest score wins the deal"]
     if len(winners) > 1:

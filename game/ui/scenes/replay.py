@@ -16,6 +16,7 @@ import pygame
 from game.app.menu_config import variant_title
 from game.app.session import DealRecord
 from game.engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack
+from game.engine.actions import SeatOutcome
 from game.families import family_of
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
@@ -343,9 +344,9 @@ class ReplayScene(Scene):
             head += " · to play"
         if st.result is not None:
             row = next((r for r in st.result.seats if r.seat == seat), None)
-            if row is not None and row.status == "winner":
+            if row is not None and row.status == SeatOutcome.WINNER:
                 head += " · winner"
-            elif row is not None and row.status != "out" and row.pays:
+            elif row is not None and row.status != SeatOutcome.OUT and row.pays:
                 head += f" · pays {row.pays}"  # (a game-point family pays nothing)
         t = fit_text(head, m.small, palette.GOLD if acting else palette.TEXT, cell.w - 12,
                      bold=True)

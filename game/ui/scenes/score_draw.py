@@ -9,6 +9,7 @@ from typing import NamedTuple
 import pygame
 
 from game.engine import Card
+from game.engine.actions import SeatOutcome
 from game.engine.cards import card_points
 from game.ui.table.draw_hand import label_spots
 from game.uikit.art import cardart, fonts, palette
@@ -199,7 +200,7 @@ class ScoreDrawing:
         m = self.m
         st = self.state
         box = pygame.Rect(self.body.x, top, self.body.w, h)
-        winner = r.status == "winner"
+        winner = r.status == SeatOutcome.WINNER
         fill = (44, 92, 56) if winner else (20, 58, 42)
         pygame.draw.rect(surface, fill, box, border_radius=8)
         if winner:
@@ -209,9 +210,9 @@ class ScoreDrawing:
         line = int(m.small * 1.35)
         x0 = box.x + m.pad // 2
         status = STATUS_NAMES.get(r.status, r.status)
-        if r.status == "out" and not st.in_match[r.seat]:
+        if r.status == SeatOutcome.OUT and not st.in_match[r.seat]:
             status = "Out of the match"
-        if r.status == "out":
+        if r.status == SeatOutcome.OUT:
             pays = ""
         elif winner:
             delta = st.result.deltas[r.seat] if st.result else 0
@@ -222,7 +223,7 @@ class ScoreDrawing:
         else:  # nothing changes hands (Vazhushal's loser: no game point)
             pays = ""
         total = score_text(st.rules, st.scores[r.seat])
-        knocked_out = not st.in_match[r.seat] and r.status != "out"
+        knocked_out = not st.in_match[r.seat] and r.status != SeatOutcome.OUT
         head = f"{names[r.seat]}" + (f" · {status}" if status else "")
         if knocked_out:  # out of the match after this deal: a red frame and a tag
             pygame.draw.rect(surface, palette.DANGER, box, 3, border_radius=8)

@@ -12,6 +12,7 @@ import pygame
 
 from game.app.menu_config import variant_title
 from game.engine import Answer, NextDeal, Phase
+from game.engine.actions import SeatOutcome
 from game.ui.scenes.score_draw import ScoreDrawing, SeatCards, _points, loose_chunks, seat_geometry
 from game.ui.table.coaching import review_available
 from game.uikit.art import fonts, palette
@@ -178,7 +179,8 @@ class ScoringScene(ScoreDrawing, Scene):
         res = st.result
         if res is None:
             return []
-        return [r.seat for r in res.seats if not st.in_match[r.seat] and r.status != "out"]
+        return [r.seat for r in res.seats
+                if not st.in_match[r.seat] and r.status != SeatOutcome.OUT]
 
     def _knocked_out_text(self) -> str:
         st = self.state
@@ -214,12 +216,13 @@ class ScoringScene(ScoreDrawing, Scene):
             h = self._table_height(table)
             self.blocks.append((y, h, "table", table))
             y += h + m.pad // 2
-        order = sorted(res.seats, key=lambda r: (r.status != "winner", r.status == "out", r.seat))
+        order = sorted(res.seats, key=lambda r: (r.status != SeatOutcome.WINNER,
+                                                 r.status == SeatOutcome.OUT, r.seat))
         name_w = m.px(210) if self.wide else 0
         cards_w = self.body.w - name_w - (m.pad if self.wide else 0)
         for r in order:
             cards = self._seat_cards(r)
-            why = "" if r.status == "out" else named(r.why, names)
+            why = "" if r.status == SeatOutcome.OUT else named(r.why, names)
             why_lines = wrap(why, m.small, max(40, cards_w if self.wide else self.body.w)) \
                 if why else ()
             head = 0 if self.wide else line + 2
@@ -227,7 +230,7 @@ class ScoringScene(ScoreDrawing, Scene):
             ch = sum(rr.h for rr in geo.row_rects) - geo.lift if geo is not None else 0
             h = max(head + ch + line * len(why_lines) + m.pad, 3 * line + m.pad if self.wide
                     else 0)
-            if not st.in_match[r.seat] and r.status != "out":
+            if not st.in_match[r.seat] and r.status != SeatOutcome.OUT:
                 h += line + m.pad // 2  # a line for the "Out of the pool" tag
             self.rows.append((y, h, r, cards, geo, why_lines))
             y += h + m.pad // 2

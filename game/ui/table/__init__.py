@@ -15,8 +15,9 @@ Inside ``game.ui`` the table and the scenes push each other's screens, so
 they import each other's modules (``..scenes.help``), never the package.
 """
 
-from game.app.hand import MAX_GROUPS, GroupLabel, HandArrangement, HandError
+from game.app.hand import MAX_GROUPS, HandArrangement, HandError
 from game.app.session import SaveError, Session
+from game.engine.melds import GroupLabel
 from game.ui.table.dialogs import DeclareDialog, DiscardsDialog, PackDialog, PauseDialog
 from game.ui.table.family_parts import parts_for
 from game.ui.table.scene import TableScene

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Phase
+from game.engine.state import SeatStatus
 from game.ui.table.draw_seats import seat_tag
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import glow
@@ -25,17 +26,17 @@ def _out_text(scene: TableScene) -> tuple[str, str] | None:
     if st.phase not in (Phase.DRAW, Phase.DISCARD) and st.hands[me]:
         return None
     status = st.status[me]
-    if st.in_match[me] and status == "active":
+    if st.in_match[me] and status == SeatStatus.ACTIVE:
         return None
     you = not scene.demo
     who = "You" if you else scene.session.names[me]
-    if st.phase not in (Phase.DRAW, Phase.DISCARD) and status == "active":
+    if st.phase not in (Phase.DRAW, Phase.DISCARD) and status == SeatStatus.ACTIVE:
         return None
-    if not st.in_match[me] or status == "out":
+    if not st.in_match[me] or status == SeatStatus.OUT:
         tag = seat_tag(scene, me)
         return tag, f"{who} {'are' if you else 'is'} {tag[0].lower()}{tag[1:]}; " \
                     "the others play on."
-    tag = "Packed" if status == "packed" else "Wrong show"
+    tag = "Packed" if status == SeatStatus.PACKED else "Wrong show"
     if st.phase not in (Phase.DRAW, Phase.DISCARD):
         return tag, f"{who} sat out this deal."
     pays = f" and {'pay' if you else 'pays'} {st.owed[me]}" if st.owed[me] else ""

@@ -16,6 +16,7 @@ import pygame
 from game.app.hand import max_groups
 from game.engine import Card, Declare, Pack, Phase, ShowDealtHand
 from game.engine.shows import valid_declarations
+from game.engine.state import SeatStatus
 from game.families import family_of
 from game.ui.table.commands import TableCommands
 from game.ui.table.draw import draw_table
@@ -118,7 +119,7 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
         """The person packed or showed wrongly and waits for the deal to end."""
         st = self.state
         return (not self.demo and st.phase in (Phase.DRAW, Phase.DISCARD)
-                and st.status[self.bottom] != "active")
+                and st.status[self.bottom] != SeatStatus.ACTIVE)
 
     @property
     def my_turn(self) -> bool:
@@ -295,9 +296,9 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
             return "The deal is over.", palette.TEXT_DIM
         if self.sitting_out:
             mine = st.status[self.bottom]
-            if mine == "out":
+            if mine == SeatStatus.OUT:
                 return f"{names[st.to_act]} is playing…", palette.TEXT_DIM  # the hand says why
-            how = "You packed" if mine == "packed" else "Wrong show"
+            how = "You packed" if mine == SeatStatus.PACKED else "Wrong show"
             return (f"{how}: you pay {st.owed[self.bottom]} when the deal ends. "
                     f"{names[st.to_act]} is playing…", palette.TEXT_DIM)
         nsel = len(self.selected)

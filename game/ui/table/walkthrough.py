@@ -24,6 +24,7 @@ import pygame
 
 from game.app.howto import Step, walkthrough_steps
 from game.engine import Phase
+from game.engine.state import SeatStatus
 from game.uikit.art import fonts, palette
 from game.uikit.table.draw_util import glow
 from game.uikit.table.parts import OVER_HAND, TablePart
@@ -63,7 +64,7 @@ class Walkthrough(TablePart):
             if not self._ready:
                 return False
         st = table.state
-        return st.phase in _PLAYING and st.status[table.bottom] == "active"
+        return st.phase in _PLAYING and st.status[table.bottom] == SeatStatus.ACTIVE
 
     def steps(self, table: TableScene) -> tuple[Step, ...]:
         if not self._steps:

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from game.app.hand import GroupLabel
     from game.engine import Card, DealResult, PlayerView, SeatResult
+    from game.engine.melds import GroupLabel
     from game.ui.table.scene import TableScene
     from game.uikit.table.layout import TableLayout
     from game.uikit.widgets import Button

@@ -39,11 +39,13 @@ def card_name(card) -> str:
     return "the joker" if card.is_joker else card_text(card)
 
 
-def last_move(log, seat: int) -> str:
-    """What ``seat`` did last in this deal, for the people watching."""
+def last_move(log, seat: int, family_words: dict[str, str] | None = None) -> str:
+    """What ``seat`` did last in this deal, for the people watching
+    (``family_words``: the family's words for its own moves)."""
     for who, what, card in reversed(log):
         if who == seat:
-            return MOVE_TEXT.get(what, what).format(card=card_text(card) if card else "")
+            text = MOVE_TEXT.get(what) or (family_words or {}).get(what, what)
+            return text.format(card=card_text(card) if card else "")
     return ""
 
 

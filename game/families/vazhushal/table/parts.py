@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.app.hand import GroupLabel
 from game.engine import Card, DealResult, PlayerView, SeatResult
+from game.engine.actions import SeatOutcome
+from game.engine.melds import GroupLabel
 from game.families.vazhushal.family import WipeRules
 from game.families.vazhushal.laydown import best_laydown, laydown_score
 from game.families.vazhushal.melds import SEQUENCE, TableMeld, is_wild, left_value
@@ -28,23 +29,12 @@ from game.families.vazhushal.table.draw import shown
 from game.families.vazhushal.table.moves import meld_readings
 from game.families.vazhushal.table.wipe_table import NegativeJoker, WipeOverlay, WipeTable
 from game.uikit.table.parts import Arranged, ScoreTable, TablePart
-from game.uikit.table.wording import MOVE_TEXT
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 FAMILY = "vazhushal"
 ARRANGE_NODES = 20_000  # the hand's best lay-down for Arrange: milliseconds, exact in practice
-MOVE_TEXT.update({
-    "wipe": "wiped from {card}",
-    "meld": "laid a meld",
-    "lay_off": "laid off {card}",
-    "arrange": "rearranged melds",
-    "lay_down": "laid down",
-    "go_out": "went out",
-    "stock_out": "stock out",
-    "finish": "done laying down",
-})
 
 
 def meld_name(meld: TableMeld) -> str:
@@ -108,7 +98,7 @@ class WipeWords(TablePart):
         if ex is None or not hasattr(ex, "melds"):
             return None
         for r in result.seats:
-            if r.status != "out" and tuple(m.cards for m in ex.melds[r.seat]) != r.melds:
+            if r.status != SeatOutcome.OUT and tuple(m.cards for m in ex.melds[r.seat]) != r.melds:
                 return None
         return ex
 
@@ -121,7 +111,7 @@ class WipeWords(TablePart):
         wild = st.wild
         ex = self._deal(table, result)
         stock_out = any(n.startswith("stock out") for n in result.notes)
-        played = [r for r in result.seats if r.status != "out"]
+        played = [r for r in result.seats if r.status != SeatOutcome.OUT]
         order = sorted(played, key=lambda r: (-result.deltas[r.seat], -r.count, r.seat))
         race = "; ".join(f"{names[r.seat]} {st.scores[r.seat]}"
                          for r in sorted(played, key=lambda r: (-st.scores[r.seat], r.seat)))
@@ -154,7 +144,7 @@ class WipeWords(TablePart):
 
     def seat_cards(self, table: TableScene, seat: SeatResult) -> Arranged | None:
         ex = self._deal(table, table.state.result) if table.state.result else None
-        if ex is None or seat.status == "out":
+        if ex is None or seat.status == SeatOutcome.OUT:
             return None
         melds = ex.melds[seat.seat]
         return Arranged(tuple(tuple(c for c, _ in shown(m)) for m in melds),

@@ -34,21 +34,14 @@ from game.families.marriage.actions import (
 )
 from game.families.marriage.hand import is_natural_pure, jhiplu, poplu
 from game.families.marriage.maal import alter_kind
-from game.families.marriage.table_groups import MarriageHand, progress
+from game.families.marriage.table.groups import MarriageHand, progress
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.chips import cards_text, flow_chips
 from game.uikit.table.layout import line_height
 from game.uikit.table.parts import OVER_PILES, UNDER_PILES, TablePart
-from game.uikit.table.wording import MOVE_TEXT
 from game.uikit.widgets import Button, fit_text
 
 FAMILY = "marriage"
-MOVE_TEXT.update({
-    "expose": "exposed a tunnela",
-    "expose_done": "is ready",
-    "see_sequences": "saw the tiplu",
-    "see_dublees": "saw the tiplu (dublees)",
-})
 SAW = {None: "not seen", "sequences": "seen", DUBLEES: "seen (dublees)"}
 
 _faces: dict[tuple[int, int, bool], pygame.Surface] = {}

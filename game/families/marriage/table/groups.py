@@ -15,8 +15,8 @@ bottom seat's view: its wild cards only once it has seen the tiplu.
 
 from __future__ import annotations
 
-from game.app.hand import GroupLabel
 from game.engine.game import invalid_reason
+from game.engine.melds import GroupLabel
 from game.families.marriage.actions import DUBLEES
 from game.families.marriage.hand import (
     best_arrangement,
