@@ -1,7 +1,7 @@
 """Moves as a save holds them: a compact code and the action's fields as JSON
-(cards as ids, tuples as lists, a family's records such as Vazhushal's
-``TableMeld`` as objects), read back by the fields' types; anything else is
-refused with ``SaveError``."""
+(cards as ids, tuples as lists, a family's own records, such as a meld laid
+on the table, as objects of their fields), read back by the fields' types;
+anything else is refused with ``SaveError``."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class SaveError(ValueError):
 
 def _encode(value: Any) -> Any:
     """A field's value as JSON: a card as its id, tuples (of cards) as lists,
-    a family's record (Vazhushal's ``TableMeld``) as an object of its fields."""
+    a family's own record (a meld laid on the table) as an object of its fields."""
     if isinstance(value, Card):
         return value.uid
     if isinstance(value, tuple):

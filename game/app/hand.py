@@ -22,7 +22,8 @@ MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
 
 def max_groups(hand_size: int) -> int:
     """The most groups a hand of ``hand_size`` cards may be split into: 8 for
-    13 cards, more for the 21- and 27-card games (seven melds and the rest)."""
+    13 cards, one more for every two cards beyond (a 21-card hand: seven melds
+    and the rest)."""
     return MAX_GROUPS + max(0, hand_size - 13) // 2
 
 

@@ -9,6 +9,8 @@ A family package offers, as module attributes:
 
 - ``FAMILY``: its ``game.engine.Family`` (rules, presets and the engine's hooks);
 - ``BOTS``: its bot class for each level (``easy``, ``medium``, ``hard``);
+- ``HOWTO``: its "How to play" pages and first-deal tour
+  (``game.engine.howto.HowToText``, written from the rules in force);
 
 and, found by name only when asked for: ``<package>.table`` (its part of the
 table, drawn with pygame, imported by the window alone) and

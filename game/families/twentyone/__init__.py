@@ -4,11 +4,13 @@
   wild kinds, melds), ``solver`` (the exact evaluator of shows and counts)
   and ``settle`` (payments and the value-card bonuses paid whoever wins);
 - ``bots`` (easy, medium, hard) with ``judge``;
+- ``howto``: How to play and the first-deal tour (``HOWTO``);
 - ``bench``: its section of ``python -m game.bench``;
 - ``table``: its part of the table (drawn; the window imports it).
 """
 
 from game.families.twentyone.bots import BOTS
 from game.families.twentyone.family import FAMILY
+from game.families.twentyone.howto import HOWTO
 
-__all__ = ["BOTS", "FAMILY"]
+__all__ = ["BOTS", "FAMILY", "HOWTO"]

@@ -1,0 +1,59 @@
+"""How to play Vazhushal, or Wipe (RULES.md §7), written from the rules in force."""
+
+from __future__ import annotations
+
+from game.engine.howto import (
+    Example,
+    HowTo,
+    HowToText,
+    Step,
+    either,
+    match_line,
+    tour,
+)
+from game.engine.rules import RuleSet
+
+
+def _wipe(rules: RuleSet, players: int | None) -> HowTo:
+    decks = (f"{rules.decks_for(players)} deck{'s' if rules.decks_for(players) > 1 else ''} "
+             f"for {players} players" if players else
+             "1 deck for 2 players, 2 decks for 3 or more" if rules.deck_rule == "pagat" else
+             "1 deck for 2–3 players, 2 decks for 4–6")
+    options = [
+        decks + ", 2 printed jokers a deck, 13 cards each",
+        "Wild: the printed jokers and the negative joker's rank in the other colour",
+        "Redeal when a player holds three or more pairs ("
+        + ("identical cards" if rules.redeal_pairs == "identical" else "cards of a rank")
+        + (", any table size)" if rules.redeal_always else ", 3 or more players)"),
+        either(rules.negative_joker_drawn, "The negative joker is the last stock card",
+             "The negative joker stays out of play"),
+        match_line(rules),
+        "Play passes clockwise",
+    ]
+    melds = (
+        Example("Pure sequence", "5H 6H 7H", "your first meld must be one"),
+        Example("Sequence", "9D JK JD", "wild cards may fill gaps", ("JK",)),
+        Example("Set", "KS KH KC", "3 or 4 of a rank, different suits"),
+        Example("Set with a wild card", "8S 8H JK", "at least one card stands as itself",
+                ("JK",)),
+    )
+    aim = ("Melds go on the table. Meld every card but one and throw it to go out and win "
+           "the deal. If the stock runs out, melded cards score and cards in hand count "
+           "against you (a wild card left in hand −20).")
+    sections = (
+        ("Your turn", "Draw from the stock, or wipe: take any card of the discard line and "
+         "every card above it, and meld the lowest at once. Then lay melds or add to yours, "
+         "and throw one card."),
+    )
+    return HowTo("Vazhushal (Wipe)", aim, tuple(options), melds, sections)
+
+
+def _tour(rules: RuleSet) -> tuple[Step, ...]:
+    return tour(Step("discard", "The discard line", "Or wipe: take any card of the line and "
+                     "every card above it, if you can meld the lowest at once. End your turn "
+                     "by throwing a card here."),
+                Step("declare", "Go out", "Lay your melds on the table; meld every card but "
+                     "one and throw it to go out."))
+
+
+HOWTO = HowToText(_wipe, _tour)
