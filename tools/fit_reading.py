@@ -24,11 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.base import finish  # noqa: E402
+from game.ai.kinds import adding, kinds_of  # noqa: E402
 from game.ai.knowledge import is_wild_kind, know  # noqa: E402
 from game.arena import Arena  # noqa: E402
 from game.engine import Declare, Phase
 from game.families import make_bot, preset  # noqa: E402
-from game.families.thirteen.judge import adding, kinds_of  # noqa: E402
 from game.families.thirteen.reading import FEATURES, features  # noqa: E402
 from game.families.thirteen.shape import need_of  # noqa: E402
 

@@ -13,7 +13,9 @@ same view always gives the same knowledge (a bot keeps no private memory):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 
 from game.engine import PlayerView
 from game.engine.cards import JOKER_KIND, Card
@@ -52,9 +54,39 @@ def next_seat(view: PlayerView, seat: int) -> int | None:
     return None
 
 
-def _copies(view: PlayerView) -> list[int]:
-    jokers = 0 if view.rules.cut_mode == "no_jokers" else view.rules.jokers_per_deck
-    return [view.decks] * 52 + [view.decks * jokers]
+def copies(view: PlayerView) -> list[int]:
+    """Per kind (52 = printed joker): copies in the shoe."""
+    return [view.decks] * 52 + [view.decks * view.rules.jokers_per_deck_in_play]
+
+
+def unseen_copies(view: PlayerView, gone: Iterable[Card]) -> list[int]:
+    """Per kind: the shoe's copies less one for each card of ``gone`` (the
+    cards a seat has in sight, by whatever its family shows).  Every count
+    stops at 0, so the order of the cards does not matter."""
+    unseen = copies(view)
+    for card in gone:
+        unseen[card.kind] = max(0, unseen[card.kind] - 1)
+    return unseen
+
+
+def in_sight(view: PlayerView, seats: dict[int, SeatMemory]) -> Iterator[Card]:
+    """The cards every family's seat knows are not to come: its hand, the
+    pile, the cut card, and what a player still in the deal picked from the
+    pile and has not thrown (``seats``: ``read_log(view)``)."""
+    yield from view.hand
+    yield from view.discard
+    if view.cut is not None:
+        yield view.cut
+    for s, mem in seats.items():
+        if view.status[s] == SeatStatus.ACTIVE:
+            yield from mem.held
+
+
+def live_counts(view: PlayerView, also_gone: Iterable[Card] = ()) -> list[int]:
+    """Per kind: copies that may still be drawn or sit unseen in the stock or
+    another hand: none of ``in_sight`` nor of ``also_gone`` (a family's
+    cards in sight elsewhere, as melds on the table)."""
+    return unseen_copies(view, chain(in_sight(view, read_log(view)), also_gone))
 
 
 def read_log(view: PlayerView) -> dict[int, SeatMemory]:
@@ -94,24 +126,9 @@ def read_log(view: PlayerView) -> dict[int, SeatMemory]:
 
 
 def know(view: PlayerView) -> Knowledge:
-    copies = _copies(view)
-    unseen = list(copies)
-
-    def seen(card: Card) -> None:
-        unseen[card.kind] = max(0, unseen[card.kind] - 1)
-
-    for card in view.hand:
-        seen(card)
-    for card in view.discard:
-        seen(card)
-    if view.cut is not None:
-        seen(view.cut)
     seats = read_log(view)
-    for s, mem in seats.items():
-        if view.status[s] == SeatStatus.ACTIVE:
-            for card in mem.held:
-                seen(card)
-    return Knowledge(copies, unseen, seats, next_seat(view, view.seat))
+    return Knowledge(copies(view), unseen_copies(view, in_sight(view, seats)), seats,
+                     next_seat(view, view.seat))
 
 
 def is_wild_kind(kind: int, wild: frozenset[int]) -> bool:

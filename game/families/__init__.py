@@ -9,6 +9,7 @@ A family package offers, as module attributes:
 
 - ``FAMILY``: its ``game.engine.Family`` (rules, presets and the engine's hooks);
 - ``BOTS``: its bot class for each level (``easy``, ``medium``, ``hard``);
+- ``COACH``: how the coach sees its hands (a ``game.ai.coach.Lens`` class; optional);
 - ``HOWTO``: its "How to play" pages and first-deal tour
   (``game.engine.howto.HowToText``, written from the rules in force);
 

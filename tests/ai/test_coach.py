@@ -9,14 +9,13 @@ from collections import Counter
 
 import pytest
 
-from game.app.coach import Hint, Mistake, hint, review, same_move
-from game.app.coach_lens import lens_for
-from game.app.coach_reasons import explain
+from game.app.coach import Hint, Mistake, explain, hint, hint_thought, lens_for, review, same_move
 from game.engine import Declare, Discard, DrawDiscard, DrawStock, Phase, apply, new_match
 from game.engine import view_for as engine_view
 from game.engine.cards import parse_kind
 from game.engine.stack import stacked_order
 from game.families import make_bot, preset
+from game.families.marriage.actions import DoneExposing
 
 VARIANTS = ("points", "paplu", "21card", "27card", "marriage", "vazhushal")
 
@@ -34,8 +33,6 @@ def card(state, seat, text):
 
 def past_exposing(state):
     """Marriage: every seat says it exposes nothing."""
-    from game.families.marriage.actions import DoneExposing
-
     while state.phase == Phase.FAMILY:
         state, _ = apply(state, DoneExposing())
     return state
@@ -219,8 +216,6 @@ def test_vazhushal_review_and_reasons():
 
 
 def test_the_sliced_hint_gives_the_same_hint():
-    from game.app.coach import hint_thought
-
     for view in play_views("points", seed=2, moves=8):
         thought = hint_thought(view, 4)
         slices = 0

@@ -3,6 +3,7 @@ valid declarations only, sliceable thinking, determinism, menu metadata."""
 
 import pytest
 
+from game.ai.levels import LEVELS as META
 from game.engine import (
     Declare,
     IllegalAction,
@@ -22,8 +23,6 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def test_levels_are_registered_with_names_and_descriptions():
-    from game.ai.levels import LEVELS as META
-
     assert set(META) == set(LEVELS)
     for level in LEVELS:
         name, text = META[level]

@@ -6,11 +6,11 @@ import math
 import random
 from pathlib import Path
 
+from game.ai.kinds import adding, kinds_of, relation
 from game.ai.knowledge import know
 from game.engine import Discard, parse_kind
 from game.families.thirteen.ceiling import OracleBot
-from game.families.thirteen.judge import adding, kinds_of
-from game.families.thirteen.reading import relation, take_chance
+from game.families.thirteen.reading import take_chance
 from game.families.thirteen.shape import need_of
 
 from .positions import deal, view

@@ -6,6 +6,7 @@ Seat 1 plays first; seat 0 is the next player (two players), and cut "TC"
 makes every ten wild unless a test says otherwise.
 """
 
+import dataclasses
 import random
 
 import pytest
@@ -26,6 +27,8 @@ from game.engine import (
     view_for,
 )
 from game.families import make_bot, preset
+from game.families.thirteen.ceiling import ClairvoyantBot
+from game.families.thirteen.hard import HardBot
 from game.families.thirteen.search import (
     KINDS,
     Deal,
@@ -200,7 +203,6 @@ def test_pool_utility_weighs_a_penalty_by_the_room_left():
     state = deal("5H 6H 7H 9S 9D 9C JS QS KS 2D 3D 4D AC", upcard="2C", cut="TC",
                  variant="pool101", players=3)
     v = view(state)
-    import dataclasses
     v = dataclasses.replace(v, scores=(0, 60, 0))  # seat 1 (me) has 41 left, the others 101
     # room before: 101 + 41 + 101 = 243, my share 41/243
     # I pay 30: room 101 + 11 + 101 = 213, share 11/213
@@ -297,8 +299,6 @@ def test_hard_keeps_a_good_hand_at_four_players():
 
 
 def test_the_drop_is_weighed_against_the_calibrated_estimate_of_playing_on():
-    from game.families.thirteen.hard import HardBot
-
     bot = HardBot(1)
     state = deal(HOPELESS, upcard="3C", cut="AH")  # two players, first turn
     v = view(state)
@@ -319,8 +319,6 @@ def test_the_drop_is_weighed_against_the_calibrated_estimate_of_playing_on():
 
 
 def test_the_clairvoyant_world_holds_the_real_hand_and_every_card_once():
-    from game.families.thirteen.ceiling import ClairvoyantBot
-
     state = _picked_twos()
     v = view(state)
     bot = ClairvoyantBot(1, peek=lambda seat: state.hands[seat])

@@ -7,7 +7,7 @@ import pytest
 
 from game.ai.base import answer_offer
 from game.ai.basic import RandomBot
-from game.arena import Arena
+from game.arena import Arena, _load, ratio_interval, run_seeds, summarise
 from game.bench.bots import bot_line, time_level
 from game.engine import (
     Answer,
@@ -109,8 +109,6 @@ def test_every_installed_family_has_a_bench_section_that_names_real_presets():
 
 
 def test_points_per_deal_interval_is_a_ratio_over_seeds():
-    from game.arena import ratio_interval
-
     # seeds worth (points, deals) 10/2, 0/2, 20/4: 30 points in 8 deals = 3.75;
     # residuals 2.5, -7.5, 5 -> variance 43.75, se sqrt(43.75/3) over 8/3 deals
     lo, hi = ratio_interval([(10, 2), (0, 2), (20, 4)])
@@ -119,8 +117,6 @@ def test_points_per_deal_interval_is_a_ratio_over_seeds():
 
 
 def test_a_run_split_over_seed_ranges_merges_to_the_whole(tmp_path):
-    from game.arena import _load, run_seeds, summarise
-
     def arena():
         return Arena(preset("points"), [RandomBot, RandomBot], ["a", "b"])
 

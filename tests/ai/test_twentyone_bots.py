@@ -22,6 +22,7 @@ from game.engine import (
     check,
     check_invariants,
     new_match,
+    parse_cards,
     view_for,
 )
 from game.engine.stack import stacked_order
@@ -215,8 +216,6 @@ def test_the_judge_sees_the_routes():
 
 
 def parse(text):
-    from game.engine import parse_cards
-
     return parse_cards(text)
 
 

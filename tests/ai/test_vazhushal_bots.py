@@ -12,7 +12,7 @@ import pytest
 from game.engine import Discard, DrawStock, Phase, apply, check, new_match, parse_kind, view_for
 from game.engine.stack import stacked_order
 from game.families import bot_class, make_bot, preset
-from game.families.vazhushal.actions import Finish, GoOut, LayDown, Wipe
+from game.families.vazhushal.actions import Finish, GoOut, LayDown, LayMeld, Wipe
 from game.families.vazhushal.bots import (
     EasyVazhushal,
     HardVazhushal,
@@ -78,8 +78,6 @@ def _after_one_card_left():
     hand = "5S 6S 7S KD KC KH 3C 4C 5C 8D 9D TD JH"
     s = deal({1: hand}, upcard="AC", stock_top="JD JC 8S")
     s, _ = apply(s, DrawStock())
-    from game.families.vazhushal.actions import LayMeld
-
     for text in ("5S 6S 7S", "KD KC KH", "3C 4C 5C", "8D 9D TD"):
         cs = tuple(card(s, 1, t) for t in text.split())
         s, _ = apply(s, LayMeld(check_meld(cs, s.wild)))

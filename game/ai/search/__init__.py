@@ -1,5 +1,5 @@
-"""Search over hidden information, shared by every family (``core``), and
-the 13-card family's model of a deal for it (``thirteen``)."""
+"""Search over hidden information, shared by every family (``core``); a
+family gives it its model of a deal (``core.Model``) from its own folder."""
 
 from game.ai.search.core import BROWSER, Budget, Candidate, Model, choose, search, utility
 

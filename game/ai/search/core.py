@@ -36,7 +36,7 @@ BROWSER = sys.platform == "emscripten"
 
 
 class Model(Protocol):
-    """What a family gives the search (13-card: ``search.thirteen.ThirteenModel``).
+    """What a family gives the search (its bots' model of a deal, in its folder).
 
     ``prepare(view)`` builds the per-decision context (tables, what the log
     says about each hand); ``sample(ctx, rng)`` draws one world consistent

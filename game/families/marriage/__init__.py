@@ -4,13 +4,15 @@
   tunnelas, showing to see the tiplu), ``hand`` (the arrangement search),
   ``maal`` and ``settle`` (the n·S − T exchange);
 - ``bots`` (easy, medium, hard) with ``judge``;
+- ``coach``: how the coach sees a hand and this game's own moves (``COACH``);
 - ``howto``: How to play and the first-deal tour (``HOWTO``);
 - ``table/``: its part of the table (drawn; the window
   imports it).
 """
 
 from game.families.marriage.bots import BOTS
+from game.families.marriage.coach import COACH
 from game.families.marriage.family import FAMILY
 from game.families.marriage.howto import HOWTO
 
-__all__ = ["BOTS", "FAMILY", "HOWTO"]
+__all__ = ["BOTS", "COACH", "FAMILY", "HOWTO"]

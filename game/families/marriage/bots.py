@@ -45,11 +45,13 @@ few milliseconds of processor time.
 """
 from __future__ import annotations
 
-from game.ai.common import FamilyBot, RankedDiscards, Thought, distinct_discards, without
+from game.ai.base import Bot, Thought
+from game.ai.common import RankedDiscards, distinct_discards
+from game.ai.kinds import without
 from game.ai.knowledge import next_seat, read_log
 from game.engine import Declare, DrawDiscard, DrawStock, NextDeal, Phase, PlayerView
 from game.engine.actions import Action, Answer
-from game.engine.cards import JOKER_KIND
+from game.engine.cards import JOKER_KIND, card_points
 from game.engine.shows import declarations_thought
 from game.families.marriage.actions import (
     DUBLEES,
@@ -65,7 +67,7 @@ __all__ = ["EasyMarriage", "HardMarriage", "Judge", "MarriageBot", "MediumMarria
 
 
 # -------------------------------------------------------------------- bots
-class MarriageBot(FamilyBot, RankedDiscards):
+class MarriageBot(Bot, RankedDiscards):
     """The shared turn: expose, see, declare, then draw/discard by ``Judge``."""
 
     name = "marriage"
@@ -143,17 +145,10 @@ class MarriageBot(FamilyBot, RankedDiscards):
         for kind, card in sorted(distinct_discards(view).items()):
             value = judge.value(without(kinds, kind))
             keep = (kind in view.wild) * 2 + maal_weight(view, kind)
-            scored.append((value + 0.01 * keep, -_rank_points(kind), card))
+            scored.append((value + 0.01 * keep, -card_points(kind), card))
             yield
         scored.sort(key=lambda t: (t[0], t[1], t[2].uid))
         return scored
-
-
-def _rank_points(kind: int) -> int:
-    if kind == JOKER_KIND:
-        return 0
-    r = kind % 13 + 1
-    return 10 if r >= 10 or r == 1 else r
 
 
 class EasyMarriage(MarriageBot):

@@ -1,10 +1,10 @@
 """How the Marriage bots judge a hand (``Judge.value``, over ``Shape``'s
 exact search of kind counts) and what they know of the cards in sight; the
-bots' module docstring (``marriage.py``) says how."""
+bots' module docstring (``bots.py``) says how."""
 
 from __future__ import annotations
 
-from game.ai.common import live_counts as _live_counts
+from game.ai.knowledge import live_counts as _live_counts
 from game.engine import PlayerView
 from game.engine.cards import JOKER_KIND
 from game.families.marriage.actions import DUBLEES, MarriageView
@@ -294,7 +294,7 @@ class Judge:
 
 def live_counts(view: PlayerView) -> list[int]:
     """Per kind: copies that may still be drawn or sit unseen in the stock or
-    another hand (``common.live_counts``, less the melds every player has
+    another hand (``knowledge.live_counts``, less the melds every player has
     exposed or laid on the table)."""
     ex: MarriageView = view.extra
     table = [c for s in range(view.players) for g in ex.exposed[s] + ex.laid[s] for c in g]

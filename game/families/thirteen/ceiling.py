@@ -18,16 +18,17 @@ no honest reading of the next player's hand can gain more than that.
 with a world sampler that puts every other player's real hand in every
 world (the stock is still drawn at random from the rest).  Against mediums,
 duplicate deals, it is what hard would reach if its guesses at the hidden
-hands were perfect: the most any improvement of ``search.thirteen``'s
+hands were perfect: the most any improvement of ``search``'s
 ``WorldSampler`` can give.
 """
 
 from __future__ import annotations
 
 from game.ai.base import Thought
+from game.ai.kinds import adding, kinds_of
 from game.engine import PlayerView
 from game.families.thirteen.hard import HardBot, ReadingBot
-from game.families.thirteen.judge import Judge, adding, kinds_of
+from game.families.thirteen.judge import Judge
 from game.families.thirteen.search import Deal, ThirteenModel, counts_of
 from game.families.thirteen.shape import need_of
 

@@ -21,7 +21,7 @@ hands chooses among them by what each is expected to score.
 - Declare: at once, whenever a valid declaration exists (waiting cannot make
   the others pay more and risks another player going out first).
 
-The search (``search/core.py``, with the 13-card model ``search/thirteen.py``)
+The search (``game.ai.search``, with this game's model ``search.py``)
 samples every other player's hand from the public log, plays each candidate
 to the end of the deal with a fast rollout policy for everyone, settles it
 exactly and scores it under the match format (points; chips in Deals; a
@@ -32,13 +32,14 @@ gives the same move; the browser gets ``BROWSER_SHARE`` of it.
 from __future__ import annotations
 
 from game.ai.base import Thought
-from game.ai.knowledge import Knowledge, is_wild_kind
+from game.ai.kinds import adding, kinds_of, without
+from game.ai.knowledge import Knowledge, is_wild_kind, unseen_copies
 from game.ai.search.core import BROWSER, Budget, Candidate, choose, search
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
 from game.engine.family import family_of
 from game.engine.game import pack_cost
 from game.engine.state import SeatStatus
-from game.families.thirteen.judge import Judge, Weights, adding, kinds_of, without
+from game.families.thirteen.judge import Judge, Weights
 from game.families.thirteen.medium import MediumBot
 from game.families.thirteen.reading import take_chance
 from game.families.thirteen.search import ThirteenModel
@@ -291,15 +292,8 @@ class ReadingBot(MediumBot):
 
 
 def their_live(view: PlayerView) -> int:
-    """Kinds another player may still hope to draw: not every copy face up."""
-    gone = [0] * 53
-    for c in view.discard:
-        gone[c.kind] += 1
-    if view.cut is not None:
-        gone[view.cut.kind] += 1
-    jokers = view.decks * (0 if view.rules.cut_mode == "no_jokers" else view.rules.jokers_per_deck)
-    live = 0
-    for k in range(53):
-        if gone[k] < (view.decks if k < 52 else jokers):
-            live |= 1 << k
-    return live
+    """Kinds another player may still hope to draw: not every copy face up
+    (a bit per kind)."""
+    face_up = [*view.discard, *([view.cut] if view.cut is not None else [])]
+    unseen = unseen_copies(view, face_up)
+    return sum(1 << k for k in range(53) if unseen[k] > 0)

@@ -15,25 +15,14 @@ from game.engine import Card, PlayerView
 from game.engine.family import family_of
 from game.families.thirteen.shape import Shape, shape_of
 
+__all__ = ["Judge", "Weights"]
+
 
 @dataclass(frozen=True)
 class Weights:
     outs: float = 1.0  # value of the chance that the next draw is useful
     points: float = 0.5  # value per 100 points of loose cards (risk if another goes out)
     live: bool = True  # judge by live cards only (else as if nothing had been seen)
-
-
-def kinds_of(cards) -> tuple[int, ...]:
-    return tuple(sorted(c.kind for c in cards))
-
-
-def without(kinds: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    i = kinds.index(kind)
-    return kinds[:i] + kinds[i + 1:]
-
-
-def adding(kinds: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    return tuple(sorted(kinds + (kind,)))
 
 
 class Judge:

@@ -9,9 +9,11 @@ hopeless first hand when the first drop is cheaper than playing it out.
 from __future__ import annotations
 
 from game.ai.base import LevelBot, Thought, card_points
+from game.ai.common import distinct_discards
+from game.ai.kinds import adding, kinds_of, without
 from game.ai.knowledge import Knowledge, is_wild_kind, know
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
-from game.families.thirteen.judge import Judge, Weights, adding, kinds_of, without
+from game.families.thirteen.judge import Judge, Weights
 from game.families.thirteen.packing import pack_is_cheaper
 
 
@@ -57,12 +59,8 @@ class MediumBot(LevelBot):
     def rank_discards(self, view: PlayerView, judge: Judge) -> Thought:
         """(value, tiebreak, card) for each distinct discard, best first."""
         hand = kinds_of(view.hand)
-        options = {}
-        for a in view.legal:
-            if isinstance(a, Discard):
-                options.setdefault(a.card.kind, a.card)
         scored = []
-        for kind, card in sorted(options.items()):
+        for kind, card in sorted(distinct_discards(view).items()):
             value = judge.value(without(hand, kind))
             scored.append((value, -card_points(card, view), card))
             yield

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 
+from game.ai.kinds import relation
 from game.ai.knowledge import Knowledge, is_wild_kind
 from game.engine import PlayerView
 
@@ -44,22 +45,6 @@ PASSED = {"r1": -0.259, "r2": -0.160, "set": -0.375}
 REFUSED = -3.211  # per copy of the kind itself the player threw or let pass
 TURN = 0.104  # per turn the player has taken
 PICKS = -0.210  # per card the player has picked from the pile this deal
-
-
-def relation(k: int, j: int) -> str | None:
-    """How natural kind ``j`` stands to natural kind ``k``: ``"same"``,
-    ``"r1"``/``"r2"`` (one or two places apart in a suit; the ace sits
-    both below the two and above the king), ``"set"`` or None."""
-    if j == k:
-        return "same"
-    sk, rk = divmod(k, 13)
-    sj, rj = divmod(j, 13)
-    if sk != sj:
-        return "set" if rk == rj else None
-    gap = abs(rk - rj)
-    if rk == 0 or rj == 0:
-        gap = min(gap, 13 - gap)  # the ace also follows the king
-    return {1: "r1", 2: "r2"}.get(gap)
 
 
 # per kind: its neighbours by relation (kinds 0..51)

@@ -32,6 +32,7 @@ import random
 from collections.abc import Generator
 
 from game.ai.knowledge import Knowledge
+from game.engine import Discard, DrawDiscard, DrawStock, Pack
 from game.engine.family import family_of
 from game.engine.state import Move, SeatStatus
 from game.families.thirteen.search_policy import KINDS, Table
@@ -374,8 +375,6 @@ class ThirteenModel:
 
     def outcome(self, ctx: Context, world: Deal, action
                 ) -> Generator[None, None, list[int] | None]:
-        from game.engine import Discard, DrawDiscard, DrawStock, Pack
-
         deal = world.copy()
         table = ctx.table
         me = ctx.me

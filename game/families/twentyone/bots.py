@@ -49,15 +49,9 @@ hands, so that one slice stays within a few milliseconds.
 """
 from __future__ import annotations
 
-from game.ai.common import (
-    FamilyBot,
-    RankedDiscards,
-    Thought,
-    adding,
-    distinct_discards,
-    kinds_of,
-    without,
-)
+from game.ai.base import Bot, Thought
+from game.ai.common import RankedDiscards, distinct_discards
+from game.ai.kinds import adding, kinds_of, without
 from game.ai.knowledge import next_seat, read_log
 from game.engine import Declare, DrawDiscard, DrawStock, NextDeal, Pack, Phase, PlayerView
 from game.engine.actions import Action, Answer
@@ -75,7 +69,7 @@ __all__ = ["Analysis", "EasyWide", "HardWide", "MediumWide", "WideBot", "WideJud
 # --------------------------------------------------------------------- bots
 
 
-class WideBot(FamilyBot, RankedDiscards):
+class WideBot(Bot, RankedDiscards):
     """The shared turn: show when possible, drop a poor hand, draw and
     discard by ``WideJudge``."""
 

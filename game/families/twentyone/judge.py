@@ -1,22 +1,20 @@
 """How the 21- and 27-card bots judge a hand (``WideJudge.analyse``): the
 expected draws to each show it could make, what it would pay if another
 player showed first, and its value-card bonus; the bots' module docstring
-(``twentyone.py``) says how."""
+(``bots.py``) says how."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ai.common import live_counts
+from game.ai.knowledge import live_counts
 from game.engine import PlayerView
+from game.engine.cards import card_points
 from game.engine.state import SeatStatus
 from game.families.twentyone.cards import bonus_points, form_rules
 
-POINTS = [0] * 53
-for _k in range(52):
-    _r = _k % 13 + 1
-    POINTS[_k] = 10 if _r == 1 or _r >= 10 else _r
-del _k, _r
+# what each kind counts (an ace 10, a joker 0), looked up in the inner loops
+POINTS = [card_points(k) for k in range(53)]
 
 
 def _kind(suit: int, pos: int) -> int:

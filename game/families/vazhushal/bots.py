@@ -45,7 +45,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from functools import lru_cache
 
-from game.ai.common import FamilyBot, Thought
+from game.ai.base import Bot, Thought
+from game.ai.knowledge import unseen_copies
 from game.engine import Discard, DrawStock, NextDeal, Phase, PlayerView
 from game.engine.actions import Action
 from game.engine.cards import JOKER_KIND, Card, make_card
@@ -97,27 +98,13 @@ def unseen_counts(view: PlayerView, known_held: dict[int, list[Card]]) -> list[i
     """Copies of each kind (52 = printed joker) not in sight: not in my hand,
     the line, any table, known to be held, nor the negative joker while it
     lies under the stock."""
-    decks = view.decks
-    unseen = [decks] * 52 + [2 * decks]
     ex: WipeDeal = view.extra
-
-    def gone(card: Card) -> None:
-        unseen[card.kind] = max(0, unseen[card.kind] - 1)
-
-    for c in view.hand:
-        gone(c)
-    for c in view.discard:
-        gone(c)
-    for seat in ex.melds:
-        for m in seat:
-            for c in m.cards:
-                gone(c)
-    for cards in known_held.values():
-        for c in cards:
-            gone(c)
+    in_sight = [*view.hand, *view.discard]
+    in_sight += [c for seat in ex.melds for m in seat for c in m.cards]
+    in_sight += [c for cards in known_held.values() for c in cards]
     if view.stock_size > 0 and view.cut is not None and view.cut not in view.hand:
-        gone(view.cut)
-    return unseen
+        in_sight.append(view.cut)
+    return unseen_copies(view, in_sight)
 
 
 def neighbours(kind: int) -> list[int]:
@@ -235,9 +222,7 @@ class Judge:
         if counting:
             self.unseen = unseen_counts(view, self.known)
         else:
-            self.unseen = [view.decks] * 52 + [2 * view.decks]
-            for c in view.hand:
-                self.unseen[c.kind] = max(0, self.unseen[c.kind] - 1)
+            self.unseen = unseen_copies(view, view.hand)
         self.total = max(1, sum(self.unseen))
         self.wild_unseen = self.unseen[JOKER_KIND] + sum(self.unseen[k] for k in view.wild)
         stock = max(0, view.stock_size)
@@ -356,7 +341,7 @@ def _turns(need: int, p: float) -> float:
 
 
 # -------------------------------------------------------------------- bots
-class VazhushalBot(FamilyBot):
+class VazhushalBot(Bot):
     name = "vazhushal"
     fallback_order = (DrawStock(), Finish(True))
     counting = True  # knows the unseen cards

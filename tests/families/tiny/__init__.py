@@ -11,7 +11,8 @@ the last card with every card left in hand in melds of three (none left is a
 show too).  Each loser pays one point per card still in hand.
 
 - ``family``: the rule set, its actions and the engine's hooks;
-- ``bots``: easy, medium and hard; ``coach``: the coach's lens;
+- ``bots``: easy, medium and hard (no coach module: the coach's neutral lens
+  serves it);
 - ``howto``: How to play and the first-deal tour;
 - ``table``: its part of the table (drawn with pygame; the window imports it).
 """

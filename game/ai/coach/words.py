@@ -1,5 +1,5 @@
-"""Words for the coach (``coach.py``): cards, groups of cards, and what the
-public log says about the next player, as a player would say them.
+"""Words for the coach: cards, groups of cards, and what the public log
+says about the next player, as a player would say them.
 
 Everything here states a fact about the position it is given: a card's
 role in the arrangement, two loose cards waiting for a third, a card the
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.ai.kinds import relation
 from game.ai.knowledge import SeatMemory, next_seat, read_log
 from game.engine import Card, PlayerView
 from game.engine.cards import JOKER_KIND, RANK_NAMES
-from game.families.thirteen.reading import relation
 
 SYMBOLS = "♠♥♦♣"
 
@@ -59,8 +59,9 @@ class Partial:
     """Two loose cards that a third would make a meld of."""
 
     cards: tuple[Card, Card]
-    how: str  # "open at both ends", "waiting for 8♣", "for a set", "a dublee", ...
-    strength: int  # 3 open at both ends, 2 one end or the middle, 1 a set, 0 a pair
+    how: str  # "open at both ends", "waiting for 8♣", "for a set", or the twins' name
+    strength: int  # 3 open at both ends, 2 one end or the middle, 1 a set or twins
+    twins: bool = False  # two identical cards (a partial meld where the family says so)
 
 
 def _run_ends(lo: int, hi: int) -> list[int]:
@@ -73,14 +74,14 @@ def _run_ends(lo: int, hi: int) -> list[int]:
     return out
 
 
-def partial_of(a: Card, b: Card, dublees: bool = False) -> Partial | None:
+def partial_of(a: Card, b: Card, twins: str = "") -> Partial | None:
     """What two natural cards are to each other, if a third card makes them a
-    meld (``dublees``: two identical cards count as a dublee, 21-card and
-    Marriage)."""
+    meld (``twins``: what the family calls two identical cards when they are
+    a partial meld of its own, ``""`` when they are not)."""
     if a.is_joker or b.is_joker:
         return None
     if a.kind == b.kind:
-        return Partial((a, b), "a dublee", 1) if dublees else None
+        return Partial((a, b), twins, 1, twins=True) if twins else None
     if a.rank == b.rank:
         return Partial((a, b), "for a set", 1)
     if a.suit != b.suit:
@@ -109,13 +110,13 @@ def _rank_card(pos: int, suit: int) -> str:
     return kind_words(int(suit) * 13 + (0 if pos == 14 else pos - 1))
 
 
-def partials(cards: Sequence[Card], dublees: bool = False) -> list[Partial]:
+def partials(cards: Sequence[Card], twins: str = "") -> list[Partial]:
     """Every pair of ``cards`` that a third card would make a meld of, the
     strongest first."""
     out = []
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
-            p = partial_of(a, b, dublees)
+            p = partial_of(a, b, twins)
             if p is not None:
                 out.append(p)
     out.sort(key=lambda p: (-p.strength, -sum(c.rank for c in p.cards)))
@@ -123,22 +124,22 @@ def partials(cards: Sequence[Card], dublees: bool = False) -> list[Partial]:
 
 
 def partial_words(p: Partial) -> str:
-    """``6♥ 7♥ open at both ends``, ``9♠ 9♦ for a set``, ``K♠ K♠ (a dublee)``."""
+    """``6♥ 7♥ open at both ends``, ``9♠ 9♦ for a set``, ``K♠ K♠ (twins' name)``."""
     a, b = p.cards
     high_ace = a.rank == 1 and b.rank >= 12 or b.rank == 1 and a.rank >= 12
     lo, hi = sorted(p.cards, key=lambda c: (14 if c.rank == 1 and high_ace else c.rank,
                                             c.suit or 0))
-    how = "(a dublee)" if p.how == "a dublee" else p.how
+    how = f"({p.how})" if p.twins else p.how
     return f"{card_words(lo)} {card_words(hi)} {how}"
 
 
 def joins_words(card: Card, p: Partial) -> str:
-    """What ``card`` does with the other card of ``p``: ``it makes a dublee
-    with your K♠``, ``it joins 8♣ toward a set``, ``it joins 7♠, open at
-    both ends``."""
+    """What ``card`` does with the other card of ``p``: ``it makes <the
+    twins' name> with your K♠``, ``it joins 8♣ toward a set``, ``it joins
+    7♠, open at both ends``."""
     other = p.cards[1] if p.cards[0] is card else p.cards[0]
-    if p.how == "a dublee":
-        return f"it makes a dublee with your {card_words(other)}"
+    if p.twins:
+        return f"it makes {p.how} with your {card_words(other)}"
     if p.how == "for a set":
         return f"it joins {card_words(other)} toward a set"
     return f"it joins {card_words(other)}, {p.how}"

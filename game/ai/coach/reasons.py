@@ -1,20 +1,21 @@
-"""Why a move is good, in one line a player understands (``coach.py``).
+"""Why a move is good, in one line a player understands.
 
 Each reason is built from the position: which meld a card completes or
-breaks (the family's exact arrangement, ``coach_lens``), which two loose
-cards a discard keeps together, what the next player threw or let pass
-(the public log), how many cards the hand still needs and the points at
-stake.  A clause is said only when the position holds it.
+breaks (the family's arrangement, through its lens), which two loose cards
+a discard keeps together, what the next player threw or let pass (the
+public log), how many cards the hand still needs and the points at stake.
+A clause is said only when the position holds it.
+
+The moves every family shares have their reasons here (``SHARED``, by
+action class); a family's lens lists the reasons of its own moves
+(``Lens.reasons``), and may word a shared move its own way there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from game.app.coach_lens import Layout, Lens, without
-from game.app.coach_words import (
+from game.ai.coach.lens import Layout, Lens, Reason, hand_without
+from game.ai.coach.words import (
     card_words,
-    cards_words,
     joins_words,
     next_player,
     partial_words,
@@ -40,15 +41,24 @@ MOST_CLAUSES = 3  # a reason is one line: the move and at most this many facts
 
 
 def explain(lens: Lens, action: Action) -> str:
-    """One line saying what ``action`` does for the lens's position and why."""
-    handler = _HANDLERS.get(type(action).__name__)
+    """One line saying what ``action`` does for the lens's position and why
+    (the family's reason first, then the shared one, else the move in
+    plain words)."""
+    handler = lens.reasons.get(type(action)) or SHARED.get(type(action))
     if handler is not None:
         return handler(lens, action)
+    return plain(action)
+
+
+def plain(action: Action) -> str:
+    """The move in plain words, as a sentence."""
     text = action.describe()
     return text[:1].upper() + text[1:] + "."
 
 
-def _line(head: str, clauses: list[str]) -> str:
+def line(head: str, clauses: list[str]) -> str:
+    """``head: clause; clause.``: the clauses the position holds, at most
+    ``MOST_CLAUSES`` of them."""
     said = [c for c in clauses if c][:MOST_CLAUSES]
     return head + (": " + "; ".join(said) if said else "") + "."
 
@@ -59,7 +69,7 @@ def _discard(lens: Lens, action: Discard) -> str:
     card = action.card
     hand = view.hand
     lay = lens.layout(hand)
-    rest = without(hand, card)
+    rest = hand_without(hand, card)
     clauses = [_role(lens, lay, card, rest)]
     if lens.reads_passes and not lens.is_wild(card):
         nxt = next_player(view)
@@ -68,7 +78,7 @@ def _discard(lens: Lens, action: Discard) -> str:
             clauses.append(refusal_words(passed, threw))
     clauses.append(_keeps(lens, card, rest))
     clauses.append("the hand is then " + lens.need_words(lens.standing(rest)))
-    return _line(f"Throw {card_words(card)}", clauses)
+    return line(f"Throw {card_words(card)}", clauses)
 
 
 def _role(lens: Lens, lay: Layout, card: Card, rest: tuple[Card, ...]) -> str:
@@ -93,7 +103,7 @@ def _keeps(lens: Lens, card: Card, rest: tuple[Card, ...]) -> str:
     """The two loose cards the throw keeps together: those of the card the
     lens would have thrown next, else the strongest pair left."""
     loose = list(lens.layout(rest).loose)
-    pairs = [p for p in partials([c for c in loose if not lens.is_wild(c)], lens.dublees)
+    pairs = [p for p in partials([c for c in loose if not lens.is_wild(c)], lens.twins)
              if card.kind not in {c.kind for c in p.cards}]
     if not pairs:
         return ""
@@ -112,7 +122,7 @@ def _runner_up(lens: Lens, card: Card) -> Card | None:
     for a in view.legal:
         if isinstance(a, Discard) and a.card.kind not in seen:
             seen.add(a.card.kind)
-            pts = lens.points(lens.standing(without(view.hand, a.card)))
+            pts = lens.points(lens.standing(hand_without(view.hand, a.card)))
             if best_pts is None or pts > best_pts:
                 best, best_pts = a.card, pts
     return best
@@ -125,8 +135,8 @@ def _take(lens: Lens, action: DrawDiscard) -> str:
     after = view.hand + (top,)
     head = f"Take {card_words(top)} from the pile"
     if lens.is_wild(top):
-        return _line(head, ["it is a wild card, good in any meld"])
-    clauses = [_joins(lens, top, after)]
+        return line(head, ["it is a wild card, good in any meld"])
+    clauses = [what_it_joins(lens, top, after)]
     now, then = lens.stock(view.hand), lens.take(after)
     if then.need == 0:
         clauses.append(f"then you are ready for {lens.goal}")
@@ -134,10 +144,10 @@ def _take(lens: Lens, action: DrawDiscard) -> str:
         clauses.append(f"the hand goes from {now.need} to {lens.need_words(then)}")
     else:
         clauses.append("the hand is then " + lens.need_words(then))
-    return _line(head, clauses)
+    return line(head, clauses)
 
 
-def _joins(lens: Lens, top: Card, after: tuple[Card, ...]) -> str:
+def what_it_joins(lens: Lens, top: Card, after: tuple[Card, ...]) -> str:
     """What the pile's card does for the hand."""
     lay = lens.layout(after)
     meld = lay.meld_of(top)
@@ -147,7 +157,7 @@ def _joins(lens: Lens, top: Card, after: tuple[Card, ...]) -> str:
         others = {c for c in cards if c is not top}
         grows = any(others <= set(m) for _, m in before.melds)
         return f"it {'extends' if grows else 'makes'} the {name} {lens.words(cards)}"
-    for p in partials([c for c in lay.loose if not lens.is_wild(c)], lens.dublees):
+    for p in partials([c for c in lay.loose if not lens.is_wild(c)], lens.twins):
         if top in p.cards:
             return joins_words(top, p)
     return ""
@@ -159,18 +169,12 @@ def _stock(lens: Lens, action: DrawStock) -> str:
     if not view.discard:
         return head + "."
     top = view.discard[-1]
-    wipes = [a for a in view.legal if type(a).__name__ == "Wipe"]
-    if type(lens).__name__ == "WipeLens":
-        if wipes:
-            return _line(head, ["no wipe brings you closer to going out than a fresh card",
-                                "the hand is " + lens.need_words(lens.stock(view.hand))])
-        return _line(head, ["nothing on the line can be wiped into a new meld now"])
     if DrawDiscard() not in view.legal:
         why = ("a wild card on the pile may not be taken" if lens.is_wild(top)
                else f"{card_words(top)} on the pile may not be taken now")
-        return _line(head, [why])
+        return line(head, [why])
     after = view.hand + (top,)
-    joins = _joins(lens, top, after)
+    joins = what_it_joins(lens, top, after)
     now, then = lens.stock(view.hand), lens.take(after)
     if not joins:
         clauses = [f"{card_words(top)} on the pile fits none of your cards"]
@@ -180,18 +184,18 @@ def _stock(lens: Lens, action: DrawStock) -> str:
     else:
         clauses = [f"{card_words(top)} would help ({joins}), but {lens.stock_words}"]
     clauses.append("the hand is " + lens.need_words(now))
-    return _line(head, clauses)
+    return line(head, clauses)
 
 
 # --------------------------------------------------------------- the rest
 def _declare(lens: Lens, action: Declare) -> str:
-    rest = without(lens.view.hand, action.card)
-    return _line(f"Declare, throwing {card_words(action.card)}", [lens.finish_words(rest)])
+    rest = hand_without(lens.view.hand, action.card)
+    return line(f"Declare, throwing {card_words(action.card)}", [lens.finish_words(rest)])
 
 
 def _show_dealt(lens: Lens, action: ShowDealtHand) -> str:
-    return _line("Show your dealt hand", ["it is already a valid declaration: "
-                                          + lens.finish_words(lens.view.hand)])
+    return line("Show your dealt hand", ["it is already a valid declaration: "
+                                         + lens.finish_words(lens.view.hand)])
 
 
 def _pack(lens: Lens, action: Pack) -> str:
@@ -205,7 +209,7 @@ def _pack(lens: Lens, action: Pack) -> str:
                        f"about {-play:.0f}")
     else:
         clauses.append(f"dropping costs {drop:.0f} now")
-    return _line("Pack", clauses)
+    return line("Pack", clauses)
 
 
 def _next_deal(lens: Lens, action: NextDeal) -> str:
@@ -221,77 +225,8 @@ def _answer(lens: Lens, action: Answer) -> str:
         else "Decline."
 
 
-# ---------------------------------------------------------------- Marriage
-def _expose(lens: Lens, action) -> str:
-    clauses = ["it counts toward the three pure melds you need to see the tiplu"]
-    if lens.rules.tunnela_bonus != "none":
-        clauses.append("it pays a bonus once you have seen")
-    return _line(f"Expose the tunnela {cards_words(action.cards)}", clauses)
-
-
-def _done_exposing(lens: Lens, action) -> str:
-    return "Go on: you hold no tunnela to expose."
-
-
-def _see(lens: Lens, action) -> str:
-    from game.families.marriage.hand import can_see
-
-    view = lens.view
-    groups = action.groups
-    if not groups:
-        got = can_see(view.hand, view.extra.exposed[view.seat], dublees=action.route == "dublees")
-        groups = got.groups if got is not None and got.route == action.route else ()
-    what = " | ".join(lens.words(g) for g in groups) or (
-        "three pure sequences" if action.route == "sequences" else "seven dublees")
-    r = lens.rules
-    return _line(f"Lay down {what} and see the tiplu",
-                 ["the wild cards then work for you",
-                  f"a loser who has seen pays {r.seen_loser_points}, "
-                  f"not {r.unseen_loser_points}"])
-
-
-# --------------------------------------------------------------- Vazhushal
-def _wipe(lens: Lens, action) -> str:
-    from game.families.vazhushal.actions import Position, resolve_wipe
-
-    view = lens.view
-    pos = Position.of_view(view)
-    laid, _ = resolve_wipe(pos, action)
-    taken = len(pos.line) - pos.index_of(action.card)
-    clauses = [f"it takes {taken} card{'s' if taken != 1 else ''}"]
-    if laid:
-        clauses[0] += " and lays " + ", ".join(lens.words(m.cards) for m in laid)
-    after = lens.wipe(action)
-    if after is not None:
-        now = lens.standing(view.hand)
-        clauses.append(f"{after.need} loose cards left to meld, against {now.need} now")
-    return _line(f"Wipe from {card_words(action.card)}", clauses)
-
-
-def _go_out(lens: Lens, action) -> str:
-    from game.families.vazhushal.actions import Position, resolve_go_out
-
-    done, _ = resolve_go_out(Position.of_view(lens.view))
-    if done is None:
-        return "Go out."
-    melds, discard = done
-    return _line("Go out", [f"every card but {card_words(discard)} melds: "
-                            + ", ".join(lens.words(m.cards) for m in melds)])
-
-
-def _finish(lens: Lens, action) -> str:
-    if not action.lay_best:
-        return "Finish laying down."
-    lay = lens.layout(lens.view.hand)
-    left = lens.count(lens.view.hand)
-    return _line("The stock is out: lay down your best",
-                 [lay.words(lens.view.wild) or "nothing more melds",
-                  f"{left} points stay in hand"])
-
-
-_HANDLERS: dict[str, Callable[[Lens, object], str]] = {
-    "Discard": _discard, "DrawDiscard": _take, "DrawStock": _stock, "Declare": _declare,
-    "ShowDealtHand": _show_dealt, "Pack": _pack, "NextDeal": _next_deal, "Answer": _answer,
-    "ExposeTunnela": _expose, "DoneExposing": _done_exposing, "SeeTiplu": _see,
-    "Wipe": _wipe, "GoOut": _go_out, "Finish": _finish,
+# the reasons of the moves every family shares, by action class
+SHARED: dict[type, Reason] = {
+    Discard: _discard, DrawDiscard: _take, DrawStock: _stock, Declare: _declare,
+    ShowDealtHand: _show_dealt, Pack: _pack, NextDeal: _next_deal, Answer: _answer,
 }
