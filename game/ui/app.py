@@ -9,18 +9,23 @@ from typing import Any
 
 import pygame
 
+from game.ai import registry
 from game.app import savegame
 from game.app.dealcode import DealCode, DealCodeError
 from game.app.dealcode import decode as decode_code
 from game.app.hand import HandArrangement
-from game.app.menu_config import MenuConfig
+from game.app.menu_config import MenuConfig, variant_title
 from game.app.players import available_levels, default_level
-from game.app.session import Session
+from game.app.session import Session, game_over
 from game.app.settings import Settings
 from game.app.stats_store import StatsStore, counted
 from game.memory import refresh
 from game.ui.frames import NOTHING, FrameLog
+from game.ui.scenes.menu import code_problem
+from game.ui.screens import Screens
 from game.uikit.art import palette
+from game.uikit.art.assets import asset_dir
+from game.uikit.art.sound import Sounds
 from game.uikit.scene import Scene
 from game.uikit.widgets import Metrics, Toast
 
@@ -32,7 +37,7 @@ IDLE_AFTER = 3.0
 
 
 class _Silent:
-    """Stands in for the sound module when it is missing or audio is unavailable."""
+    """Stands in for the sounds where audio is unavailable."""
 
     muted = True
 
@@ -46,18 +51,12 @@ class _Silent:
 
 def make_sounds(enabled: bool) -> Any:
     try:
-        from game.uikit.art.sound import Sounds
-    except ImportError:
-        return _Silent()
-    try:
         return Sounds(enabled=enabled)
     except Exception:  # no audio device: the game plays silently
         return _Silent()
 
 
 def _set_icon() -> None:
-    from game.uikit.art.assets import asset_dir
-
     icon = asset_dir() / "icon.png"
     try:
         pygame.display.set_icon(pygame.image.load(str(icon)))
@@ -99,6 +98,7 @@ class App:
         self.demo = demo
         self._kept: tuple | None = None  # the saved match a demo stands in front of
         self.stack: list[Scene] = []
+        self.screens = Screens(self)  # what one room opens in another (``screens``)
         self.running = True
         self.frames = 0
         self._dirty = False
@@ -115,8 +115,6 @@ class App:
         if load and not demo:  # a damaged record is said on the first screen
             self.stats  # noqa: B018 - reading it is the point
         warm_up()
-        from game.ui.scenes.menu import MenuScene
-
         if game is not None:
             self.config.choose_variant(game)
         deal = None
@@ -128,13 +126,13 @@ class App:
         if demo:
             self.start_demo(seed if seed is not None else random.randrange(1 << 30))
         elif deal is not None:
-            self.replace(MenuScene(self))
+            self.replace(self.screens.menu())
             self.ask_play_code(deal)
         elif seed is not None or game is not None:
-            self.replace(MenuScene(self))
+            self.replace(self.screens.menu())
             self.ask_new_game(seed)
         else:
-            self.replace(MenuScene(self))
+            self.replace(self.screens.menu())
 
     # ------------------------------------------------------------ scenes
     @property
@@ -179,8 +177,6 @@ class App:
     def play_code(self, code: DealCode, like: Session | None = None) -> None:
         """Deal ``code``'s deal: at the table of ``like`` (the same people,
         bots and mode) or as the menu's choices say."""
-        from game.ui.scenes.menu import code_problem
-
         problem = code_problem(code)
         if problem:
             self.toast(problem, palette.DANGER, 6.0)
@@ -206,12 +202,9 @@ class App:
         if not self.has_match:
             self.play_code(code, like)
             return
-        from game.app.menu_config import variant_title
-        from game.ui.scenes.confirm import ConfirmDialog
-
         old = self.session
-        self.push(ConfirmDialog(
-            self, "Play this deal?",
+        self.push(self.screens.confirm(
+            "Play this deal?",
             f"It replaces your {variant_title(old.rules)} match (deal {old.state.deal_no}), "
             "which is saved until then.",
             yes=("Play the deal", lambda: self.play_code(code, like)),
@@ -220,8 +213,6 @@ class App:
     @property
     def has_match(self) -> bool:
         """A match in progress that a new game would replace."""
-        from game.app.session import game_over
-
         return self.session is not None and not game_over(self.session.state)
 
     def ask_new_game(self, seed: int | None = None) -> None:
@@ -229,12 +220,9 @@ class App:
         if not self.has_match:
             self.new_game(seed)
             return
-        from game.app.menu_config import variant_title
-        from game.ui.scenes.confirm import ConfirmDialog
-
         old = self.session
-        self.push(ConfirmDialog(
-            self, "Start a new game?",
+        self.push(self.screens.confirm(
+            "Start a new game?",
             f"Your {variant_title(old.rules)} match (deal {old.state.deal_no}) is saved. "
             "A new game replaces it.",
             yes=("Start new game", lambda: self.new_game(seed)),
@@ -250,8 +238,6 @@ class App:
                             practice=old.practice, hints=old.hints, names=old.custom_names))
 
     def _start(self, session: Session) -> None:
-        from game.ui.table.scene import TableScene
-
         refresh()  # a new match: collect everything the last one left, then freeze
         self._kept = None
         self.demo, self.saving = False, self.may_save
@@ -259,11 +245,9 @@ class App:
         self.arrangement = HandArrangement()
         self.hands = {}
         self.mark_dirty()
-        self.replace(TableScene(self))
+        self.replace(self.screens.table())
 
     def start_demo(self, seed: int) -> None:
-        from game.ui.table.scene import TableScene
-
         if self._kept is None:
             self._kept = (self.session, self.arrangement, self.hands)
         self.demo, self.saving = True, False  # a demo is never saved
@@ -272,20 +256,16 @@ class App:
         self.session = Session(rules, players, seed, [bots[0], *bots])
         self.arrangement = HandArrangement()
         self.hands = {}
-        self.replace(TableScene(self))
+        self.replace(self.screens.table())
 
     def continue_game(self) -> None:
-        from game.ui.table.scene import TableScene
-
         if self.session is not None:
-            self.replace(TableScene(self))
+            self.replace(self.screens.table())
 
     def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         self.save_now()
         self._end_demo()
-        self.replace(MenuScene(self))
+        self.replace(self.screens.menu())
 
     def _end_demo(self) -> None:
         """Leaving a demo: the saved match it stood in front of comes back, and
@@ -476,18 +456,11 @@ _INPUT = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pyga
 
 
 def warm_up() -> None:
-    """Import every module a game will need now, while the first screen is
-    being shown, rather than in the middle of a deal: in the browser a first
-    import can take longer than a frame."""
-    from importlib import import_module
-
-    for name in ("scenes.menu", "scenes.scoring", "scenes.help", "scenes.rules",
-                 "scenes.settings", "scenes.confirm", "table.scene", "table.dialogs",
-                 "table.showdown", "scenes.replay", "scenes.entry", "scenes.stats"):
-        import_module(f"{__package__}.{name}")
+    """Make every AI level's bot once now, while the first screen is shown,
+    rather than in the middle of a deal: in the browser a bot's first making
+    (its tables, its imports) can take longer than a frame.  (Every screen's
+    module is imported with this one, through ``screens``.)"""
     try:
-        from game.ai import registry
-
         for level, _, _ in available_levels():
             registry.make_bot(level, 0)
     except Exception:  # a bot that cannot be made now is made (or replaced) later

@@ -23,6 +23,17 @@ import time
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qsl
 
+import pygame
+
+from game.app.dealcode import DealCodeError, decode
+from game.families import PRESETS
+from game.ui.app import App
+from game.ui.frames import FrameLog
+from game.ui.host import browser_query, browser_size, deal_query, in_browser
+
+__all__ = ["DEFAULT_SIZE", "SEED_MAX", "Options", "deal_query", "main", "options_here",
+           "parse_args", "parse_query", "play"]
+
 SEED_MAX = 2**31 - 1
 SIZE_MIN, SIZE_MAX = 200, 4096
 DEFAULT_SIZE = (1280, 720)
@@ -40,8 +51,6 @@ class Options:
 
 
 def presets() -> list[str]:
-    from game.families import PRESETS
-
     return list(PRESETS)
 
 
@@ -73,8 +82,6 @@ def check_size(text: str) -> tuple[int, int]:
 
 def check_code(text: str) -> str:
     """A deal code that decodes (the message says what is wrong with it)."""
-    from game.app.dealcode import DealCodeError, decode
-
     try:
         decode(text)
     except DealCodeError as exc:
@@ -174,81 +181,13 @@ def parse_query(query: str) -> tuple[Options, str]:
     return replace(Options(), **values), ""
 
 
-def deal_query(game: str, seed: int) -> str:
-    """The address query that opens this game and deal: ``?game=pool101&seed=42``."""
-    return f"?game={game}&seed={seed}"
-
-
-def deal_link(game: str, seed: int) -> str:
-    """A link (in the browser) or a command (on the desktop) that deals this match again."""
-    if in_browser():
-        try:
-            import platform
-
-            loc = platform.window.location
-            return f"{loc.origin}{loc.pathname}{deal_query(game, seed)}"
-        except Exception:
-            return deal_query(game, seed)
-    return f"indian-rummy --game {game} --seed {seed}"
-
-
-def code_link(code: str) -> str:
-    """A link (in the browser) or a command (on the desktop) that deals the
-    deal of a deal code: the same cards for whoever opens it."""
-    if in_browser():
-        try:
-            import platform
-
-            loc = platform.window.location
-            return f"{loc.origin}{loc.pathname}?code={code}"
-        except Exception:
-            return f"?code={code}"
-    return f"indian-rummy --code {code}"
-
-
-def copy_text(text: str) -> bool:
-    """Put ``text`` on the clipboard (the browser's, or the desktop's); False if not."""
-    if in_browser():
-        try:
-            import platform
-
-            platform.window.navigator.clipboard.writeText(text)
-            return True
-        except Exception:
-            return False
-    try:
-        import pygame
-
-        pygame.scrap.put_text(text)
-        return True
-    except Exception:  # no clipboard here (a headless machine, an old SDL)
-        return False
-
-
-def browser_query() -> str:
-    """The page address's query string ("" outside a browser or when unreadable)."""
-    try:
-        import platform
-
-        query = platform.window.location.search
-    except Exception:
-        return ""
-    return query if isinstance(query, str) else str(query or "")
-
-
-def browser_size() -> tuple[int, int]:
-    """The page's size in CSS pixels, so the game draws at the page's shape."""
-    try:
-        import platform
-
-        w, h = int(platform.window.innerWidth), int(platform.window.innerHeight)
-    except Exception:  # not under pygbag, or the page is not laid out yet
+def page_size() -> tuple[int, int]:
+    """The page's size, when it is large enough to play in; else the default."""
+    size = browser_size()
+    if size is None:
         return DEFAULT_SIZE
+    w, h = size
     return (w, h) if w >= SIZE_MIN and h >= SIZE_MIN else DEFAULT_SIZE
-
-
-def in_browser() -> bool:
-    return sys.platform == "emscripten"
 
 
 def options_here() -> tuple[Options, str]:
@@ -263,13 +202,8 @@ def options_here() -> tuple[Options, str]:
 
 async def play(options: Options, notice: str = "") -> None:
     """Open the window and run frames until the player quits."""
-    import pygame
-
-    from game.ui.app import App
-    from game.ui.frames import FrameLog
-
     browser = in_browser()
-    size = options.size or (browser_size() if browser else DEFAULT_SIZE)
+    size = options.size or (page_size() if browser else DEFAULT_SIZE)
     log = FrameLog() if options.frame_log else None
     app = App(size, demo=options.demo, seed=options.seed, game=options.game, notice=notice,
               fixed_size=browser and options.size is not None, frame_log=log,

@@ -162,7 +162,7 @@ def test_invalid_declaration_is_explained_before_it_is_made(app):
 def test_keyboard_cursor_select_move_and_draw(app):
     table = my_turn(app)
     key(app, pygame.K_RIGHT)
-    assert table.cursor == 1 and table.kb_active
+    assert table.cursor == 1 and table.input.kb_active
     card = table.arr.cards()[1]
     key(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
     assert table.arr.cards().index(card) in (2, 1)  # moved right (or into the next group)

@@ -91,12 +91,12 @@ def test_a_busy_deal_fits_and_every_card_reads(size, players):
     app, table = busy_table(size, players)
     lay = table.layout
     part = wipe_part(table)
-    felt = part.felt
+    felt = part.places.felt
     screen = pygame.Rect((0, 0), size)
     ex = table.state.extra
     line = table.state.discard
     # the line: every card on the screen, inside its place, its index showing
-    geo = part.line_geo(table)
+    geo = part.places.line_geo(table)
     assert len(geo.slots) == len(line) + 1 and geo.card_w >= LEAST_CARD
     for r in geo.slots:
         assert felt.line.contains(r), (r, felt.line)
@@ -104,7 +104,7 @@ def test_a_busy_deal_fits_and_every_card_reads(size, players):
     assert all(s >= geo.card_w * INDEX_SHOW - 1 for s in across), across
     assert all(s >= geo.card_h * ROW_SHOW - 1 for s in down), down
     # the person's melds and the new-meld slot
-    own = part.own_geo(table)
+    own = part.places.own_geo(table)
     assert own.shown == len(ex.melds[0]) and own.card_w >= LEAST_CARD
     for _, _, r in own.slots:
         assert felt.own.contains(r)
@@ -115,7 +115,7 @@ def test_a_busy_deal_fits_and_every_card_reads(size, players):
     assert all(s >= own.card_w * MELD_SHOW - 1 for s in across if s < own.card_w)
     # the other players' melds, in their panels
     for seat, spot in lay.seats.items():
-        sg = part.seat_geo(table, seat)
+        sg = part.places.seat_geo(table, seat)
         assert sg.shown >= 1 and sg.card_w >= LEAST_CARD
         for _, _, r in sg.slots:
             assert spot.rect.contains(r), (seat, r, spot.rect)
@@ -138,12 +138,12 @@ def test_a_busy_deal_fits_and_every_card_reads(size, players):
 def test_a_wipe_from_deep_in_a_long_line_raises_every_card_it_takes():
     app, table = busy_table((390, 844), 4, line_cards=34)
     part = wipe_part(table)
-    part.choose(table, 5)
+    part.controls.choose(table, 5)
     step(app, 2)
-    geo = part.line_geo(table)
+    geo = part.places.line_geo(table)
     for i in range(5, len(table.state.discard)):  # raised, still inside the felt
-        assert part.felt.line.top - 8 <= geo.slots[i].y - 7
-    assert part.felt.line.top >= table.layout.top.bottom
+        assert part.places.felt.line.top - 8 <= geo.slots[i].y - 7
+    assert part.places.felt.line.top >= table.layout.top.bottom
     b = next(b for b in table.current_buttons() if b.key == "wipe")
     assert b.label == f"Wipe {len(table.state.discard) - 5} cards"
     assert all(b.rect.h >= 44 for b in table.current_buttons())
@@ -166,7 +166,7 @@ def test_no_text_of_the_family_is_under_14_px(size, monkeypatch):
     monkeypatch.setattr(fonts, "text", spy)
     fonts._texts.clear()
     step(app, 2)
-    wipe_part(table).choose(table, 3)
+    wipe_part(table).controls.choose(table, 3)
     step(app, 2)
     assert seen and not [x for x in seen if x[0] < 14], seen[:5]
 
@@ -191,7 +191,7 @@ def test_other_players_hands_are_never_drawn(monkeypatch):
     monkeypatch.setattr(cardart, "face", face)
     monkeypatch.setattr(cardart, "face_soon", soon)
     step(app, 3)
-    wipe_part(table).show_all(table)  # everyone's melds, whole
+    wipe_part(table).controls.show_all(table)  # everyone's melds, whole
     step(app, 3)
     assert drawn and set(drawn) <= public
     assert not set(drawn) & hidden

@@ -54,7 +54,7 @@ def wait_for_my_turn(app: App, phase=Phase.DRAW, limit: int = 20000) -> TableSce
 
 def line_point(table, index: int) -> tuple[int, int]:
     """A point on line card ``index`` that no other card covers: its index corner."""
-    r = wipe_part(table).line_geo(table).slots[index]
+    r = wipe_part(table).places.line_geo(table).slots[index]
     return (r.x + 4, r.y + 6)
 
 
@@ -119,7 +119,7 @@ def person_move(app: App, bot) -> str:
     if isinstance(action, Wipe):
         index = list(table.state.discard).index(action.card)
         click(app, line_point(table, index))
-        assert wipe_part(table).take_from == index
+        assert wipe_part(table).choice.take_from == index
         press(app, "wipe")
         return "wipe"
     if isinstance(action, (Discard, LayDown)):
@@ -190,9 +190,9 @@ def test_a_deal_with_a_wipe_a_lay_off_and_a_refused_move():
     # a tap on the top card: it rises, the meld it makes is named and framed
     i = len(table.state.discard) - 1
     click(app, line_point(table, i))
-    assert part.take_from == i and part.wiping(table)
+    assert part.choice.take_from == i and part.choice.wiping(table)
     assert form_button(table, "wipe").label == "Wipe 1 card"
-    into = part.wipe_into(table)
+    into = part.choice.wipe_into(table)
     text, _ = table.status()
     assert text.startswith(f"Wipe: {card_text(top)} ") and "No wipe" not in text
     assert top in into and len(into) == 3
@@ -201,12 +201,12 @@ def test_a_deal_with_a_wipe_a_lay_off_and_a_refused_move():
     mine = st.extra.melds[table.bottom]
     assert isinstance(session.actions[-1], Wipe) and st.phase == Phase.DISCARD
     assert len(mine) == 1 and set(mine[0].cards) == into and mine[0].is_pure_sequence
-    assert top not in st.discard and part.take_from is None
+    assert top not in st.discard and part.choice.take_from is None
     if set(into) != melding:  # the engine's best meld took other cards: lay off what fits
         lay_off = next(c for c in table.hand if session.reason(LayOff(c, 0)) is None)
 
     # a lay-off dragged onto the meld
-    span = part.own_geo(table).spans[0]
+    span = part.places.own_geo(table).spans[0]
     drag(app, visible_card_rect(table, lay_off), span.center)
     assert isinstance(session.actions[-1], LayOff)
     assert lay_off in session.state.extra.melds[table.bottom][0].cards
@@ -216,12 +216,12 @@ def test_a_deal_with_a_wipe_a_lay_off_and_a_refused_move():
     bad = next(c for c in table.hand if session.reason(LayOff(c, 0)) is not None)
     why = session.reason(LayOff(bad, 0))
     moves = len(session.actions)
-    drag(app, visible_card_rect(table, bad), part.own_geo(table).spans[0].center)
+    drag(app, visible_card_rect(table, bad), part.places.own_geo(table).spans[0].center)
     assert len(session.actions) == moves and bad in table.hand
     assert table.message[0] == said(table, why) and table.status()[0] == said(table, why)
 
     # thrown by dragging it onto the line
-    drag(app, visible_card_rect(table, bad), part.felt.line.center)
+    drag(app, visible_card_rect(table, bad), part.places.felt.line.center)
     assert session.actions[moves] == Discard(bad) and bad not in table.hand
 
     # and the deal played to its end, the scores through the scenes
@@ -280,7 +280,7 @@ def own_point(table, g: int, card) -> tuple[int, int]:
     """A point on ``card`` of the person's meld ``g`` (its index corner)."""
     meld = table.state.extra.melds[table.bottom][g]
     i = [c for c, _ in shown(meld)].index(card)
-    geo = wipe_part(table).own_geo(table)
+    geo = wipe_part(table).places.own_geo(table)
     r = next(r for gg, ii, r in geo.slots if (gg, ii) == (g, i))
     return (r.x + 4, r.y + 6)
 
@@ -316,30 +316,30 @@ def test_new_melds_by_button_and_drag_and_rearranging_by_taps():
     # one card alone dragged to the new-meld slot: the engine's words for why not
     raise_cards(app, table, trio[:2])
     moves = len(session.actions)
-    drag(app, visible_card_rect(table, trio[2]), part.own_geo(table).new.center)
+    drag(app, visible_card_rect(table, trio[2]), part.places.own_geo(table).new.center)
     assert len(session.actions) == moves
     assert table.message[0] == said(table, "a meld needs at least 3 cards")
     # all three raised and one dragged there: the three make the meld
     raise_cards(app, table, trio)
-    drag(app, visible_card_rect(table, trio[2]), part.own_geo(table).new.center)
+    drag(app, visible_card_rect(table, trio[2]), part.places.own_geo(table).new.center)
     assert isinstance(session.actions[-1], LayMeld)
     assert set(table.state.extra.melds[table.bottom][1].cards) == set(trio)
 
     # rearranging: the run's top card picked on the table, two raised in the
     # hand, a tap on New meld: 4 + 3 becomes 3 + 3 + 3
     click(app, own_point(table, 0, run[3]))
-    assert part.picked == [run[3]]
+    assert part.choice.picked == [run[3]]
     assert "picked" in table.status()[0]
     raise_cards(app, table, run[4:])
-    click(app, part.own_geo(table).new.center)
+    click(app, part.places.own_geo(table).new.center)
     assert isinstance(session.actions[-1], Arrange)
     melds = table.state.extra.melds[table.bottom]
     assert [set(m.cards) for m in melds] == [set(run[:3]), set(trio), set(run[3:])]
-    assert part.picked == [] and table.selected == []
+    assert part.choice.picked == [] and table.selected == []
 
     # a card dragged from one meld to another that leaves two behind: refused
     moves = len(session.actions)
-    drag(app, own_point(table, 0, run[2]), part.own_geo(table).spans[2].center)
+    drag(app, own_point(table, 0, run[2]), part.places.own_geo(table).spans[2].center)
     assert len(session.actions) == moves
     assert table.message[0] == said(table, "a meld needs at least 3 cards")
     # and back into the hand: every melded card stays melded
@@ -370,7 +370,7 @@ def test_a_wipe_the_engine_refuses_says_why_at_once():
     why = session.reason(Wipe(top))
     assert why is not None
     click(app, line_point(table, len(table.state.discard) - 1))
-    assert part.wiping(table)
+    assert part.choice.wiping(table)
     assert table.message[0] == said(table, why)
     moves = len(session.actions)
     press(app, "wipe")
@@ -378,7 +378,7 @@ def test_a_wipe_the_engine_refuses_says_why_at_once():
     step(app, 230)  # the reply fades (3.5 s): the status line keeps saying why
     assert table.status()[0] == f"No wipe from {card_text(top)}: {readable(why)}."
     press(app, "wipe_cancel")
-    assert part.take_from is None and table.status()[0].startswith("Your turn")
+    assert part.choice.take_from is None and table.status()[0].startswith("Your turn")
 
 
 def test_the_wipe_moves_cycles_its_melds_and_takes_the_raised_cards():
@@ -392,24 +392,24 @@ def test_the_wipe_moves_cycles_its_melds_and_takes_the_raised_cards():
     line = table.state.discard
     top = len(line) - 1
     key(app, pygame.K_t)  # T: a wipe of the top card
-    assert part.take_from == top
+    assert part.choice.take_from == top
     if top > 0:  # "◀ More" takes one card more, "Fewer ▶" one fewer
         press(app, "wipe_more")
-        assert part.take_from == top - 1
+        assert part.choice.take_from == top - 1
         assert form_button(table, "wipe").label == "Wipe 2 cards"
         press(app, "wipe_fewer")
-        assert part.take_from == top
+        assert part.choice.take_from == top
     assert not form_button(table, "wipe_fewer").enabled  # the top card alone
-    plans = part.plans(table)
+    plans = part.choice.plans(table)
     if len(plans) > 1:  # "Other meld" goes through the engine's melds for the wipe
-        first = part.wipe_into(table)
+        first = part.choice.wipe_into(table)
         press(app, "wipe_other")
-        assert part.wipe_into(table) != first
+        assert part.choice.wipe_into(table) != first
     # cards raised in the hand make the meld: all three of the run held,
     # a meld of four where the engine's plans have three
     held = [next(c for c in table.hand if c.kind == k) for k in run[1:]]
     table.selected = list(held)
-    assert part.wipe_into(table) == {line[top], *held}
+    assert part.choice.wipe_into(table) == {line[top], *held}
     assert table.status()[0].startswith(f"Wipe: {card_text(line[top])} goes into")
     key(app, pygame.K_w)  # W plays it
     mine = session.state.extra.melds[table.bottom]

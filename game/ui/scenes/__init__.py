@@ -1,21 +1,23 @@
-"""The scenes room: one module per full screen or form.
+"""The scenes room: one module per full screen or form besides the table.
 
-``form_scene`` (the base of every form screen), ``menu`` (the main menu),
-``confirm`` (a yes/no question over a screen),
-``rules`` (rule options), ``settings``, ``help`` and ``scoring`` (the scores
-after each deal, over the table).  The table scene and the dialogs over it
-live in the table room (``ui/table``).
+``menu`` (the main menu), ``confirm`` (a yes/no question over a screen),
+``entry`` (typing a deal code or a name), ``rules`` (rule options),
+``settings``, ``help``, ``stats``, ``scoring`` with ``score_draw`` (the
+scores after each deal, over the table), ``replay`` (a deal move by move),
+``review`` (the coach's review) and ``cover`` (pass and play's cover).
+The form screens build on ``game.uikit.form_scene.FormScene``.
 
-Inside ``game.ui`` the table and the scenes push each other's screens, so
-they import each other's modules (``..table.session``), never the package.
+A scene may use the table room's modules (the coach, the table scene it is
+shown over, duck-typed); the table never imports a scene: what it opens
+here comes through the app's navigator (``game.ui.screens``).
 """
 
-from game.ui.scenes.form_scene import FormScene
 from game.ui.scenes.help import HELP, HelpScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.settings import SettingsScene
+from game.uikit.form_scene import FormScene
 
 __all__ = ["HELP", "FormScene", "HelpScene", "MenuScene", "RulesScene", "ScoringScene",
            "SettingsScene"]

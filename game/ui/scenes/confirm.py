@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.ui.scenes.form_scene import FormScene
 from game.uikit.art import palette
+from game.uikit.form_scene import FormScene
 from game.uikit.widgets import Button, Buttons, Heading, Row, Text
 
 

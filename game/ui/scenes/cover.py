@@ -27,7 +27,7 @@ class CoverScene(Scene):
 
     def reveal(self) -> None:
         """The person has the screen: the table turns to their hand."""
-        self.table.seat_person(self.seat)
+        self.table.seats.seat_person(self.seat)
         self.app.pop()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -45,7 +45,7 @@ class CoverScene(Scene):
                 self.reveal()
                 return True
             if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
-                self.table.open_pause()
+                self.table.commands.open_pause()
                 return True
             return False  # M for sound still works
         before = self.app.top

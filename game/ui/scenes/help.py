@@ -6,9 +6,10 @@ where the window is wide."""
 from __future__ import annotations
 
 from game.app.howto import Example, howto
+from game.app.session import action_types
 from game.engine import Declare, DrawDiscard, Pack, RuleSet, parse_cards
-from game.ui.scenes.form_scene import FormScene
 from game.uikit.art import cardart, fonts, palette
+from game.uikit.form_scene import FormScene
 from game.uikit.widgets import Button, Buttons, Heading, Metrics, Row, Text, right, wrap
 
 # What every family shares: the hand (the keys depend on the game: ``keyboard``).
@@ -22,9 +23,7 @@ HELP = (
 
 def keyboard(rules: RuleSet) -> str:
     """The keys, naming only the moves this game has (no P for packing in
-    Marriage or Vazhushal, no declare where going out is the end)."""
-    from game.app.session import action_types
-
+    games without it, no declare where going out is the end)."""
     has = action_types(rules)
     keys = ["Left / Right: move the cursor over your cards.", "Shift + Left / Right: move "
             "the card.", "Space: select or unselect.", "D: draw from the stock."]

@@ -18,11 +18,11 @@ from game.app.menu_config import (
 )
 from game.app.players import NAMES, level_name
 from game.ui.scenes.entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
-from game.ui.scenes.form_scene import FormScene
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
+from game.uikit.form_scene import FormScene
 from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text, right
 
 

@@ -21,7 +21,7 @@ from game.families import family_of
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
 from game.uikit.table.draw_util import glow
-from game.uikit.table.wording import card_text, readable, wild_text
+from game.uikit.table.wording import card_text, move_words, readable, wild_text
 from game.uikit.widgets import (
     Button,
     Metrics,
@@ -49,12 +49,8 @@ def describe(before, after, action, names: list[str]) -> str:
         what = f"drew {card_text(new[0])} from the stock" if new else "drew from the stock"
     elif isinstance(action, DrawDiscard):
         what = f"took {card_text(before.discard[-1])} from the pile"
-    elif isinstance(action, Declare):
-        what = f"declared, throwing {card_text(action.card)}"
-    elif isinstance(action, Discard):
-        what = f"threw {card_text(action.card)}"
-    elif isinstance(action, Pack):
-        what = "packed"
+    elif isinstance(action, (Declare, Discard, Pack)):
+        what = move_words(action, past=True)
     else:
         what = past_tense(readable(action.describe(), names), you=who == "You")
     return f"{who} {what}."
@@ -112,8 +108,8 @@ class ReplayScene(Scene):
                       for i, a in enumerate(self.actions)]
         self.at = 0  # states[at] is on show: after ``at`` moves
         # every card is open in a replay: the turned card and the wild cards
-        # as the end of the deal shows them to all (Marriage keeps its tiplu
-        # from whoever has not seen it while the deal is played)
+        # as the end of the deal shows them to all (a family may keep its turned
+        # card from a player while the deal is played)
         end = self.states[-1]
         fam = family_of(end.rules)
         seats = range(end.players)

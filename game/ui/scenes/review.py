@@ -12,46 +12,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Declare, Discard, DrawDiscard, DrawStock, Pack
 from game.ui.scenes.replay import sorted_hand
 from game.ui.table.coaching import coach
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
 from game.uikit.table.draw_util import glow
-from game.uikit.table.wording import card_text, readable
+from game.uikit.table.wording import move_words, readable
 from game.uikit.widgets import Button, Metrics, felt, fit_text, flow_buttons, press_buttons, wrap
 
 PER_PERSON = 3
-
-
-def did(action) -> str:
-    """A move in the past tense: "threw 9♣", "drew from the stock"."""
-    if isinstance(action, DrawStock):
-        return "drew from the stock"
-    if isinstance(action, DrawDiscard):
-        return "took the pile's top card"
-    if isinstance(action, Declare):
-        return f"declared, throwing {card_text(action.card)}"
-    if isinstance(action, Discard):
-        return f"threw {card_text(action.card)}"
-    if isinstance(action, Pack):
-        return "packed"
-    return readable(action.describe())
-
-
-def would(action) -> str:
-    """The coach's move: "throw K♣", "draw from the stock"."""
-    if isinstance(action, DrawStock):
-        return "draw from the stock"
-    if isinstance(action, DrawDiscard):
-        return "take the pile's top card"
-    if isinstance(action, Declare):
-        return f"declare, throwing {card_text(action.card)}"
-    if isinstance(action, Discard):
-        return f"throw {card_text(action.card)}"
-    if isinstance(action, Pack):
-        return "pack"
-    return readable(action.describe())
 
 
 class ReviewScene(Scene):
@@ -116,8 +85,8 @@ class ReviewScene(Scene):
         for i, (name, mk) in enumerate(self.items or []):
             who = f"{name}, y" if name else "Y"
             turn = mk.view.turns_taken[mk.view.seat] + 1
-            head = (f"{i + 1}. Turn {turn}: {who}ou {did(mk.played)}; the coach would "
-                    f"{would(mk.better)} (about {mk.cost:g} points better).")
+            head = (f"{i + 1}. Turn {turn}: {who}ou {move_words(mk.played, past=True)}; the "
+                    f"coach would {move_words(mk.better)} (about {mk.cost:g} points better).")
             lines = list(wrap(head, m.small, self.body.w - m.pad)) + \
                 list(wrap(readable(mk.reason, self.session.names), m.small,
                           self.body.w - m.pad))

@@ -4,8 +4,8 @@ something; a refused combination says why and keeps the old value."""
 from __future__ import annotations
 
 from game.app.menu_config import RULE_OPTIONS, SECTIONS, VARIANTS, default_of
-from game.ui.scenes.form_scene import FormScene
 from game.uikit.art import palette
+from game.uikit.form_scene import FormScene
 from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text, right
 
 

@@ -1,22 +1,27 @@
 """Painting the scoring screen's pieces: the deal's notes, a family's own
 table, each seat's row (name, pays, total, cards with their labels, why) and
-the table of every deal so far.  Reads the scene and the game; changes nothing."""
+the table of every deal so far, with the helpers that lay a seat's cards out.
+``ScorePainter`` is a component of ``ScoringScene`` (its ``painter``); it
+reads the scene and the game and changes nothing."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from game.engine import Card
 from game.engine.actions import SeatOutcome
 from game.engine.cards import card_points
-from game.ui.table.draw_hand import label_spots
 from game.uikit.art import cardart, fonts, palette
+from game.uikit.table.draw_util import label_spots
 from game.uikit.table.layout import GROUP_GAP, OVERLAP, HandGeometry, flow_hand
 from game.uikit.table.wording import readable as named
 from game.uikit.table.wording import score_text
 from game.uikit.widgets import fit_text, wrap
+
+if TYPE_CHECKING:
+    from game.ui.scenes.scoring import ScoringScene
 
 STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show": "Wrong show",
                 "out": "Not in this deal", "void": "Void deal"}
@@ -116,27 +121,33 @@ def _left(geo: HandGeometry) -> HandGeometry:
     return geo
 
 
-class ScoreDrawing:
-    """Mixed into ScoringScene; uses its metrics, body, session and table."""
+class ScorePainter:
+    """Paints the pieces of ``scene`` (a ``ScoringScene``: its metrics, body,
+    session and table) where its layout placed them."""
 
-    def _draw_notes(self, surface, top: int, lines: list[str]) -> None:
-        m = self.m
+    def __init__(self, scene: ScoringScene) -> None:
+        self.scene = scene
+
+    def notes(self, surface, top: int, lines: list[str]) -> None:
+        sc = self.scene
+        m = sc.m
         line = int(m.small * 1.35)
         for text in lines:
             t = fonts.text(text, m.small, palette.HILITE)
-            surface.blit(t, t.get_rect(midtop=(self.body.centerx, top)))
+            surface.blit(t, t.get_rect(midtop=(sc.body.centerx, top)))
             top += line
 
-    def _draw_table(self, surface, top: int, h: int, table) -> None:
+    def family_table(self, surface, top: int, h: int, table) -> None:
         """A family's table: its title, the rows in columns as wide as their
         text (the first, the names, takes what is left), then its notes."""
-        m = self.m
+        sc = self.scene
+        m = sc.m
         line = int(m.small * 1.35) + 2
-        box = pygame.Rect(self.body.x, top, self.body.w, h)
+        box = pygame.Rect(sc.body.x, top, sc.body.w, h)
         pygame.draw.rect(surface, (18, 52, 38), box, border_radius=8)
         inner = box.inflate(-m.pad, 0)
         y = top + m.pad // 2
-        t = fit_text(named(table.title, self.session.names), m.small, palette.GOLD, inner.w,
+        t = fit_text(named(table.title, sc.session.names), m.small, palette.GOLD, inner.w,
                      bold=True)
         surface.blit(t, (inner.x, y))
         y += line
@@ -167,15 +178,16 @@ class ScoreDrawing:
                 surface.blit(fonts.text(text, m.small, palette.TEXT_DIM), (inner.x, y))
                 y += line
 
-    def _draw_history(self, surface, top: int) -> None:
+    def history(self, surface, top: int) -> None:
         """Each deal's change per player, and the totals, as a small table."""
-        m = self.m
-        st = self.state
-        names = self.session.names
+        sc = self.scene
+        m = sc.m
+        st = sc.state
+        names = sc.session.names
         line = int(m.small * 1.35) + 2
         cols = st.players + 1
-        col_w = self.body.w // cols
-        box = pygame.Rect(self.body.x, top, self.body.w, (len(st.history) + 2) * line + m.pad // 2)
+        col_w = sc.body.w // cols
+        box = pygame.Rect(sc.body.x, top, sc.body.w, (len(st.history) + 2) * line + m.pad // 2)
         pygame.draw.rect(surface, (18, 52, 38), box, border_radius=8)
         y = top + m.pad // 4
 
@@ -196,17 +208,18 @@ class ScoreDrawing:
             y += line
         row(["Total", *(str(v) for v in st.scores)], palette.HILITE, True)
 
-    def _draw_row(self, surface, top, h, r, cards, geo, why_lines) -> None:
-        m = self.m
-        st = self.state
-        box = pygame.Rect(self.body.x, top, self.body.w, h)
+    def seat_row(self, surface, top, h, r, cards, geo, why_lines) -> None:
+        sc = self.scene
+        m = sc.m
+        st = sc.state
+        box = pygame.Rect(sc.body.x, top, sc.body.w, h)
         winner = r.status == SeatOutcome.WINNER
         fill = (44, 92, 56) if winner else (20, 58, 42)
         pygame.draw.rect(surface, fill, box, border_radius=8)
         if winner:
             pygame.draw.rect(surface, palette.GOLD, box, 2, border_radius=8)
-        names = self.session.names
-        name_w = m.px(210) if self.wide else 0
+        names = sc.session.names
+        name_w = m.px(210) if sc.wide else 0
         line = int(m.small * 1.35)
         x0 = box.x + m.pad // 2
         status = STATUS_NAMES.get(r.status, r.status)
@@ -220,7 +233,7 @@ class ScoreDrawing:
                 if not st.rules.lower_is_better else "scores 0"
         elif r.pays or (st.result is not None and st.result.deltas[r.seat]):
             pays = f"pays {r.pays}"
-        else:  # nothing changes hands (Vazhushal's loser: no game point)
+        else:  # nothing changes hands (a loser where only the winner scores)
             pays = ""
         total = score_text(st.rules, st.scores[r.seat])
         knocked_out = not st.in_match[r.seat] and r.status != SeatOutcome.OUT
@@ -232,7 +245,7 @@ class ScoreDrawing:
             tr = tag.get_rect(bottomright=(box.right - m.pad, box.bottom - m.pad // 2))
             pygame.draw.rect(surface, (150, 46, 40), tr.inflate(12, 4), border_radius=6)
             surface.blit(tag, tr)
-        if self.wide:
+        if sc.wide:
             surface.blit(fit_text(head, m.body, palette.TEXT, name_w - m.pad, True),
                          (x0, top + 4))
             surface.blit(fit_text(pays, m.small, palette.HILITE, name_w), (x0, top + 4 + line + 2))
@@ -258,7 +271,7 @@ class ScoreDrawing:
                 surface.blit(label, (lx + dx, span.y + dy - geo.lift - label.get_height() - 1))
             for gi, ci, rect in geo.slots:
                 card = groups[gi][ci]
-                img = _face(card, rect.w, self.table.is_wild(card), flags[gi])
+                img = _face(card, rect.w, sc.table.is_wild(card), flags[gi])
                 surface.blit(img, rect.move(dx, dy - geo.lift))
             ty = cy + sum(rr.h for rr in geo.row_rects) - geo.lift + 2
         for text in why_lines:

@@ -2,9 +2,10 @@
 what each player pays, the running totals, and the match result at the end.
 
 Everything under the title scrolls: the deal's notes (wrapped, never cut), a
-table of the family's own (``TablePart.score_table``: who pays whom, a maal
-exchange), each seat's cards and why in full, and the deals so far.  Seats
-are named as on the table ("seat 2" in the engine's words reads "Ravi")."""
+table of the family's own (``TablePart.score_table``: who pays whom, an
+exchange of bonus points), each seat's cards and why in full, and the deals
+so far.  Seats are named as on the table ("seat 2" in the engine's words
+reads "Ravi").  The painting is the ``painter``'s (``score_draw``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ import pygame
 from game.app.menu_config import variant_title
 from game.engine import Answer, NextDeal, Phase
 from game.engine.actions import SeatOutcome
-from game.ui.scenes.score_draw import ScoreDrawing, SeatCards, _points, loose_chunks, seat_geometry
+from game.ui.host import copy_text
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.score_draw import ScorePainter, SeatCards, _points, loose_chunks, seat_geometry
 from game.ui.table.coaching import review_available
 from game.uikit.art import fonts, palette
 from game.uikit.scene import Scene
@@ -24,7 +28,7 @@ from game.uikit.widgets.icons import draw_sound_icon
 DEMO_NEXT = 4.0  # seconds a demo shows the scores
 
 
-class ScoringScene(ScoreDrawing, Scene):
+class ScoringScene(Scene):
     shows_sound = True  # its corner has the sound icon (a tap there toggles it)
 
     def __init__(self, app, table) -> None:
@@ -44,6 +48,7 @@ class ScoringScene(ScoreDrawing, Scene):
         # draws every hand's new card faces at once (slow in the browser)
         self.code = None if table.demo else self.session.deal_code()
         self.code_rect = pygame.Rect(0, 0, 0, 0)
+        self.painter = ScorePainter(self)  # paints what the layout below places
 
     @property
     def state(self):
@@ -89,8 +94,6 @@ class ScoringScene(ScoreDrawing, Scene):
         return out
 
     def _replay(self) -> None:
-        from game.ui.scenes.replay import ReplayScene
-
         record = self.session.last_deal
         if record is not None:
             self.app.push(ReplayScene(self.app, record, self.session.names))
@@ -99,16 +102,12 @@ class ScoringScene(ScoreDrawing, Scene):
         self.app.ask_play_code(self.code, like=self.session)
 
     def _review(self) -> None:
-        from game.ui.scenes.review import ReviewScene
-
         self.app.push(ReviewScene(self.app, self.session))
 
     def _undo(self) -> None:
-        self.table.undo()
+        self.table.practice.undo()
 
     def _copy_code(self) -> None:
-        from game.ui.launch import copy_text
-
         text = self.code.text
         if copy_text(text):
             self.app.toast(f"Copied the deal code {text}", seconds=3.0)
@@ -318,7 +317,7 @@ class ScoringScene(ScoreDrawing, Scene):
             self._scroll_to(self.scroll + (1 if key == pygame.K_DOWN else -1) * self.m.button_h)
             return True
         if key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
-            self.table.open_pause()
+            self.table.commands.open_pause()
             return True
         return False
 
@@ -404,16 +403,16 @@ class ScoringScene(ScoreDrawing, Scene):
             if top + h < self.body.y or top > self.body.bottom:
                 continue
             if kind == "notes":
-                self._draw_notes(surface, top, what)
+                self.painter.notes(surface, top, what)
             else:
-                self._draw_table(surface, top, h, what)
+                self.painter.family_table(surface, top, h, what)
         for row in self.rows[:self.revealed]:
             top = self.body.y + row[0] - self.scroll
             if top + row[1] < self.body.y or top > self.body.bottom:
                 continue
-            self._draw_row(surface, top, *row[1:])
+            self.painter.seat_row(surface, top, *row[1:])
         if len(st.history) > 1:
-            self._draw_history(surface, self.body.y + self.history_top - self.scroll)
+            self.painter.history(surface, self.body.y + self.history_top - self.scroll)
         surface.set_clip(clip)
         if self.content_h > self.body.h:
             k = self.scroll / max(1, self.content_h - self.body.h)

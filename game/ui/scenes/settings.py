@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.app.settings import SETTINGS
-from game.ui.scenes.form_scene import FormScene
+from game.uikit.form_scene import FormScene
 from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text
 
 # What changing a setting does beyond storing it, by key.

@@ -10,8 +10,8 @@ from game.app.menu_config import VARIANTS
 from game.app.players import level_name
 from game.app.stats_store import MIXED, RECENT, Summary
 from game.ui.scenes.confirm import ConfirmDialog
-from game.ui.scenes.form_scene import FormScene
 from game.uikit.art import fonts, palette
+from game.uikit.form_scene import FormScene
 from game.uikit.widgets import Button, Buttons, Choice, Heading, Metrics, Row, Text, fit_text, right
 
 ALL = None  # the filter that takes every game (or every level)

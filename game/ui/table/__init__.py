@@ -1,18 +1,20 @@
 """The table room: the deal in progress and everything on the table.
 
-``scene`` (TableScene: state, layout, buttons, acting, the loop), ``input``
-(mouse, touch, keys), ``events`` (animating the engine's events and
-announcing them), ``draw``, ``draw_hand``, ``draw_seats`` and ``draw_util``
-(painting), ``dialogs`` (pause, pack, declare, discards), ``showdown`` (the
-winner's hand on the table before the scores),
-``layout`` (where things go, from the window size), ``anim`` (flying cards,
-captions), ``hand`` (the person's arrangement of their cards), ``session``
-(the match: engine state, actions, bots; no pygame), ``wording`` (the game
-in words), and ``parts`` with ``families/``: the seam where a game family
-adds its own table parts without touching the common table.
+``scene`` (``TableScene``: what the whole table reads, and the components
+it holds), one module per component: ``input`` (mouse, touch, keys),
+``commands`` (what the person asks for), ``buttons`` (the action bar),
+``events`` (animating the engine's events), ``pace`` (the bots' moves, the
+beat before the scores), ``status`` (the status line), ``practice``
+(undo), ``hints`` (the coach's hint; ``coaching`` finds the coach) and
+``pass_and_play`` (the change of hands); ``draw``, ``draw_hand`` and
+``draw_seats`` paint it; ``dialogs`` (pause, pack, declare, discards) and
+``showdown`` (the winner's hand before the scores) go over it;
+``family_parts`` finds a family's parts and ``walkthrough`` is the first
+deal's tour, a part every family gets.
 
-Inside ``game.ui`` the table and the scenes push each other's screens, so
-they import each other's modules (``..scenes.help``), never the package.
+The table opens the screens of other rooms (the scores, help, settings,
+pass and play's cover) through the app's navigator (``app.screens``), never
+by importing them: the scenes room may use this room's modules.
 """
 
 from game.app.hand import MAX_GROUPS, HandArrangement, HandError

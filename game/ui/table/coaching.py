@@ -1,6 +1,6 @@
 """The coach at the table: where its hint and its review come from.
 
-``game/ai/coach.py`` (pure Python, written beside this) provides
+``game/app/coach.py`` (pure Python) provides
 ``hint(view, seed=0) -> Hint`` (``action``, a one-line ``reason``, the best
 ``groups`` of the hand, its ``count``) and ``review(decisions, limit=3) ->
 list[Mistake]`` (``view``, ``played``, ``better``, ``cost``, ``reason``).
@@ -26,8 +26,11 @@ def coach() -> Any:
     if _override is not None:
         return _override
     try:
+        # A deliberate lazy load: the coach (its search and every family's
+        # knowledge) is read only once a hint or a review is asked for, not at
+        # the browser's start-up, and a build without it plays on.
         from game.app import coach as module
-    except ImportError:  # not in this build yet: no hints, no review
+    except ImportError:  # not in this build: no hints, no review
         return None
     return module if hasattr(module, "hint") and hasattr(module, "review") else None
 

@@ -1,5 +1,7 @@
 """Dialogs over the table: pause, confirm pack, the declare check, and the
-whole discard pile."""
+whole discard pile.  The pause dialog opens help and settings through the
+app's navigator (``app.screens``): the table's room names no other room's
+screens."""
 
 from __future__ import annotations
 
@@ -9,13 +11,11 @@ from game.app.hand import HandArrangement
 from game.engine import Card
 from game.engine.game import invalid_reason, pack_cost
 from game.families import family_of
-from game.ui.launch import code_link, copy_text, deal_link, in_browser
-from game.ui.scenes.form_scene import FormScene
-from game.ui.scenes.help import HelpScene
-from game.ui.scenes.settings import SettingsScene
-from game.ui.table.draw_hand import label_spots
+from game.ui.host import code_link, copy_text, deal_link, in_browser
 from game.uikit.art import cardart, palette
+from game.uikit.form_scene import FormScene
 from game.uikit.scene import Scene
+from game.uikit.table.draw_util import label_spots
 from game.uikit.table.layout import flow_hand
 from game.uikit.table.parts import ShowCheck
 from game.uikit.table.wording import card_name, readable
@@ -45,8 +45,9 @@ class PauseDialog(FormScene):
         rows: list[Row] = [
             Heading("Paused", big=True),
             Buttons(Button("Resume", self.back, style="primary", key="resume")),
-            Buttons(Button("How to play", lambda: app.push(HelpScene(app)), key="help"),
-                    Button("Settings", lambda: app.push(SettingsScene(app)), key="settings")),
+            Buttons(Button("How to play", lambda: app.push(app.screens.help()), key="help"),
+                    Button("Settings", lambda: app.push(app.screens.settings()),
+                           key="settings")),
             Buttons(Button("Main menu", app.to_menu, key="menu")),
             Text("Your game is saved: Continue in the menu brings it back."),
         ]
@@ -97,7 +98,7 @@ class PackDialog(FormScene):
 
     def _pack(self) -> None:
         self.app.pop()
-        self.table.pack()
+        self.table.commands.pack()
 
 
 class DeclareDialog(Scene):
@@ -212,7 +213,7 @@ class DeclareDialog(Scene):
 
     def _declare(self) -> None:
         self.app.pop()
-        self.table.declare(self.card)
+        self.table.commands.declare(self.card)
 
     def _cancel(self) -> None:
         self.app.pop()

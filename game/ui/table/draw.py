@@ -34,7 +34,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _piles(scene, surface)
     _parts(scene, surface, OVER_PILES)
     _info(scene, surface)
-    hover = scene.hover
+    hover = scene.input.hover
     for b in scene.current_buttons():
         b.draw(surface, scene.layout.m.small, hover=b.rect.collidepoint(hover))
     draw_hand(scene, surface)
@@ -111,7 +111,7 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
         glow(surface, lay.stock, palette.HILITE)
         if scene.session.reason(_DRAW_DISCARD) is None:
             glow(surface, lay.discard, palette.HILITE)
-    elif scene.my_turn and st.phase == Phase.DISCARD and scene.drag is not None:
+    elif scene.my_turn and st.phase == Phase.DISCARD and scene.input.drag is not None:
         glow(surface, lay.discard, palette.OK)
     y = lay.stock.bottom + 3
     roomy = lay.discard.centerx - lay.stock.centerx > fonts.font(m.small).size("Stock 100")[0] + 8

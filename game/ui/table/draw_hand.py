@@ -12,7 +12,7 @@ from game.engine import Phase
 from game.engine.state import SeatStatus
 from game.ui.table.draw_seats import seat_tag
 from game.uikit.art import cardart, fonts, palette
-from game.uikit.table.draw_util import glow
+from game.uikit.table.draw_util import glow, label_spots
 from game.uikit.widgets import fit_text, wrap
 
 if TYPE_CHECKING:
@@ -73,13 +73,13 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
             _group_label(surface, text, color, span, geo, m, x, room)
     cursor_card = None
     cards = scene.arr.cards()
-    if scene.kb_active and cards:
+    if scene.input.kb_active and cards:
         cursor_card = cards[scene.cursor % len(cards)]
     for gi, ci, rect in geo.slots:
         card = scene.arr.groups[gi][ci]
         if card in hidden:
             continue
-        if card == scene.drag:
+        if card == scene.input.drag:
             ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(ghost, (255, 255, 255, 60), ghost.get_rect(),
                              border_radius=rect.w // 10)
@@ -98,7 +98,7 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
             glow(surface, raised, palette.HILITE, 2)
             pygame.draw.rect(surface, palette.HILITE, raised.inflate(2, 2), 2,
                              border_radius=rect.w // 10)
-    if scene.drag is not None:
+    if scene.input.drag is not None:
         _drop_marker(scene, surface, geo)
 
 
@@ -119,23 +119,6 @@ def _sitting_out(scene: TableScene, surface: pygame.Surface, tag: str, line: str
         y += int(m.body * 1.3)
 
 
-def label_spots(geo, texts: list[str], size: int, right: int) -> list[tuple[int, int]]:
-    """(x, width) of each group's label: over its group and the gap after it;
-    the last on a row may lean left (over the gap before it) to be read whole."""
-    font = fonts.font(size, True)
-    spots = [(s.x + 2, s.w) for s in geo.spans]
-    for row in geo.rows:
-        prev_end = -1
-        for k, g in enumerate(row):
-            span = geo.spans[g]
-            limit = geo.spans[row[k + 1]].x - 6 if k + 1 < len(row) else right
-            want = font.size(texts[g])[0] if g < len(texts) else 0
-            x = max(prev_end + 8, min(span.x + 2, limit - want))
-            spots[g] = (x, max(span.w - 4, limit - x))
-            prev_end = x + min(want, limit - x)
-    return spots
-
-
 def _group_label(surface, text: str, color, span: pygame.Rect, geo, m, x: int,
                  room: int) -> None:
     if span.w <= 0 or not text:
@@ -148,16 +131,18 @@ def _group_label(surface, text: str, color, span: pygame.Rect, geo, m, x: int,
 
 
 def _drop_marker(scene: TableScene, surface, geo) -> None:
-    pos = scene.drag_pos
+    pointer = scene.input
+    pos = pointer.drag_pos
     lay = scene.layout
     if lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos):
         return
     if not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
         return
-    target = scene.drop_target(scene.drag, pos)
+    target = pointer.drop_target(pointer.drag, pos)
     if target[0] == "group":
         g, index = target[1], target[2]
-        slots = [r for gi, ci, r in geo.slots if gi == g and scene.arr.groups[g][ci] != scene.drag]
+        group = scene.arr.groups[g]
+        slots = [r for gi, ci, r in geo.slots if gi == g and group[ci] != pointer.drag]
         if index < len(slots):
             x = slots[index].x - 3
         elif slots:
@@ -176,16 +161,17 @@ def _drop_marker(scene: TableScene, surface, geo) -> None:
 
 
 def draw_dragged(scene: TableScene, surface: pygame.Surface) -> None:
-    x, y = scene.drag_pos
-    dx, dy = scene.drag_offset
-    if scene.drag is not None:
+    pointer = scene.input
+    x, y = pointer.drag_pos
+    dx, dy = pointer.drag_offset
+    if pointer.drag is not None:
         geo = scene.geometry()
-        img = cardart.face(scene.drag, geo.card_w, wild=scene.is_wild(scene.drag))
+        img = cardart.face(pointer.drag, geo.card_w, wild=scene.is_wild(pointer.drag))
         surface.blit(img, (x + dx, y + dy - geo.lift))
-    elif scene.drag_pile is not None:
+    elif pointer.drag_pile is not None:
         st = scene.state
         w = scene.layout.pile_w
-        if scene.drag_pile == "pile" and st.discard:
+        if pointer.drag_pile == "pile" and st.discard:
             img = cardart.face(st.discard[-1], w, wild=scene.is_wild(st.discard[-1]))
         else:
             img = cardart.back(w)
@@ -202,7 +188,7 @@ def draw_badges(surface: pygame.Surface, badges: list[str], rect: pygame.Rect) -
     room = max(rect.w // 2 - 6, int(rect.w * 0.6) - 4)
     for text in badges:
         # whole if it fits (a little smaller if need be), else its first letters
-        # ("Tiplu", "Tip"): what a family's badges begin with tells them apart
+        # ("Value", "Val"): what a family's badges begin with tells them apart
         fits = [(short, sz) for short in (text, text[:3], text[:2])
                 for sz in range(size, max(8, size - 3) - 1, -1)
                 if fonts.font(sz, True).size(short)[0] <= room]

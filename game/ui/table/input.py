@@ -1,8 +1,12 @@
 """Mouse, touch and keyboard on the table: taps select and press, drags
 reorder the hand, draw from a pile or throw onto the pile.  Every game move
-goes through ``TableScene.act`` (checked by the engine); no rules live here."""
+goes through ``TableScene.act`` (checked by the engine); no rules live here.
+A component of ``TableScene`` (its ``input``): it keeps what a press or a
+drag is doing, and sends commands to the table's ``commands``."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,11 +15,15 @@ from game.engine import Card, Discard, DrawDiscard, DrawStock, Phase
 from game.uikit.art import palette
 from game.uikit.widgets.metrics import TAP_SLOP
 
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
 
 class TableInput:
-    """Mixed into TableScene; uses its layout, geometry, arrangement and actions."""
+    """The pointer and the keys on ``table`` (its layout, hand and commands)."""
 
-    def init_input(self) -> None:
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
         self.press: tuple[str, object, tuple[int, int]] | None = None
         self.drag: Card | None = None  # a card of the hand being dragged
         self.drag_pile: str | None = None  # "stock" / "pile" being dragged to the hand
@@ -31,8 +39,9 @@ class TableInput:
 
     # ------------------------------------------------------------ dispatch
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for part in self.parts:  # the family's parts first (``parts.TablePart``)
-            if part.handle_event(event, self):
+        table = self.table
+        for part in table.parts:  # the family's parts first (``parts.TablePart``)
+            if part.handle_event(event, table):
                 return True
         handler = _MOUSE.get(event.type)
         if handler is not None:
@@ -43,20 +52,21 @@ class TableInput:
 
     # ------------------------------------------------------------ hit tests
     def card_at(self, pos) -> Card | None:
-        geo = self.geometry()
-        hidden = self.anim.hidden()
+        t = self.table
+        geo = t.geometry()
+        hidden = t.anim.hidden()
         for gi, ci, rect in reversed(geo.slots):  # the topmost card first
-            card = self.arr.groups[gi][ci]
+            card = t.arr.groups[gi][ci]
             if card in hidden:
                 continue
-            r = rect.move(0, -geo.lift) if card in self.selected else rect
+            r = rect.move(0, -geo.lift) if card in t.selected else rect
             if r.collidepoint(pos):
                 return card
         return None
 
     def target_at(self, pos) -> tuple[str, object]:
-        lay = self.layout
-        for b in self.current_buttons():
+        lay = self.table.layout
+        for b in self.table.current_buttons():
             if b.rect.collidepoint(pos):
                 return ("button", b)
         for name in ("menu_button", "help_button", "sound_button"):
@@ -79,24 +89,25 @@ class TableInput:
         kind, obj = self.target_at(event.pos)
         self.press = (kind, obj, event.pos)
         if kind == "card":
-            rect = self.slot_of.get(obj)
+            rect = self.table.slot_of.get(obj)
             if rect is not None:
                 self.drag_offset = (rect.x - event.pos[0], rect.y - event.pos[1])
         return True
 
     def _motion(self, event) -> bool:
+        t = self.table
         self.hover = event.pos
         if self.press is None:
             return False
         kind, obj, start = self.press
         self.drag_pos = event.pos
         far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > TAP_SLOP
-        if far and self.drag is None and self.drag_pile is None and not self.demo:
+        if far and self.drag is None and self.drag_pile is None and not t.demo:
             if kind == "card":
                 self.drag = obj
-            elif kind in ("stock", "pile") and self.my_turn and self.state.phase == Phase.DRAW:
+            elif kind in ("stock", "pile") and t.my_turn and t.state.phase == Phase.DRAW:
                 self.drag_pile = kind
-                lay = self.layout
+                lay = t.layout
                 self.drag_offset = (-lay.pile_w // 2, -int(lay.pile_w * 0.7))
         return True
 
@@ -111,8 +122,9 @@ class TableInput:
             return True
         if self.drag_pile is not None:
             pile, self.drag_pile = self.drag_pile, None
-            if self.layout.hand.inflate(0, self.layout.hand.h // 2).collidepoint(event.pos):
-                self.act(DrawStock() if pile == "stock" else DrawDiscard())
+            hand = self.table.layout.hand
+            if hand.inflate(0, hand.h // 2).collidepoint(event.pos):
+                self.table.act(DrawStock() if pile == "stock" else DrawDiscard())
             return True
         if self.target_at(event.pos)[:2] != (kind, obj):
             return True  # released somewhere else: a cancelled tap
@@ -122,61 +134,64 @@ class TableInput:
     # ------------------------------------------------------------ taps
     def _tap_button(self, button) -> None:
         if button.enabled:
-            self.app.play("click")
+            self.table.app.play("click")
             button.on_click()
         elif button.why:  # a greyed button says what it waits for
-            self.say(button.why, palette.HILITE)
+            self.table.say(button.why, palette.HILITE)
 
     def _tap_card(self, card: Card) -> None:
-        if self.demo:
+        t = self.table
+        if t.demo:
             return
-        if card in self.selected:
-            self.selected.remove(card)
+        if card in t.selected:
+            t.selected.remove(card)
         else:
-            self.selected.append(card)
-        cards = self.arr.cards()
+            t.selected.append(card)
+        cards = t.arr.cards()
         if card in cards:
-            self.cursor = cards.index(card)
+            t.cursor = cards.index(card)
 
     def _tap_stock(self, _obj) -> None:
-        if not self.demo:
-            self.act(DrawStock())
+        if not self.table.demo:
+            self.table.act(DrawStock())
 
     def _tap_pile(self, _obj) -> None:
-        if self.demo or not self.my_turn:
-            self.show_discards()  # between turns a tap on the pile shows all of it
-        elif self.state.phase == Phase.DISCARD:
-            self.discard_chosen()
+        t = self.table
+        if t.demo or not t.my_turn:
+            t.commands.show_discards()  # between turns a tap on the pile shows all of it
+        elif t.state.phase == Phase.DISCARD:
+            t.commands.discard_chosen()
         else:
-            self.act(DrawDiscard())
+            t.act(DrawDiscard())
 
     def _tap_felt(self, _obj) -> None:
-        self.selected = []
+        self.table.selected = []
 
     # ------------------------------------------------------------ dropping
     def _drop_card(self, card: Card, pos) -> None:
-        lay = self.layout
+        t = self.table
+        lay = t.layout
         if lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos):
-            if self.act(Discard(card)):
+            if t.act(Discard(card)):
                 return
         if not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
             return  # dropped on the felt: the card goes back
         where = self.drop_target(card, pos)
         try:
             if where[0] == "group":
-                self.arr.move(card, where[1], where[2])
+                t.arr.move(card, where[1], where[2])
             else:
-                self.arr.new_group(card, where[1])
+                t.arr.new_group(card, where[1])
         except HandError as exc:
-            self.say(str(exc), palette.DANGER)
+            t.say(str(exc), palette.DANGER)
             return
-        self.app.mark_dirty()
+        t.app.mark_dirty()
 
     def drop_target(self, card: Card, pos) -> tuple:
         """("group", g, index) to join group g at index (counted without the
         card), or ("new", position) to start a group before ``position``."""
-        geo = self.geometry()
-        if not geo.rows or not self.arr.groups:
+        geo = self.table.geometry()
+        if not geo.rows or not self.table.arr.groups:
             return ("new", 0)
         row = min(range(len(geo.row_rects)),
                   key=lambda i: 0 if geo.row_rects[i].top <= pos[1] < geo.row_rects[i].bottom
@@ -191,12 +206,12 @@ class TableInput:
                 return ("new", g)
             if x <= span.right + reach:
                 index = sum(1 for gi, ci, rect in geo.slots
-                            if gi == g and self.arr.groups[g][ci] != card
+                            if gi == g and self.table.arr.groups[g][ci] != card
                             and rect.centerx < x)
                 return ("group", g, index)
             if n == len(groups) - 1:
                 return ("new", g + 1)
-        return ("new", len(self.arr.groups))
+        return ("new", len(self.table.arr.groups))
 
     # ------------------------------------------------------------ keyboard
     def _key(self, event) -> bool:
@@ -209,57 +224,53 @@ class TableInput:
         name = _KEYS.get(event.key)
         if name is None:
             return False
-        if self.demo and name not in ("open_pause", "open_help", "show_discards"):
+        if self.table.demo and name not in ("open_pause", "open_help", "show_discards"):
             return True
-        getattr(self, name)()
+        (getattr(self, name) if name in _OWN_KEYS else getattr(self.table.commands, name))()
         return True
 
     def _move_cursor(self, step: int) -> None:
-        n = len(self.arr.cards())
+        n = len(self.table.arr.cards())
         if n:
-            self.cursor = (self.cursor + step) % n
+            self.table.cursor = (self.table.cursor + step) % n
 
     def _shift_card(self, step: int) -> None:
         """Move the cursor's card one place, crossing into the next group at an edge."""
-        cards = self.arr.cards()
-        if not cards or self.demo:
+        t = self.table
+        arr = t.arr
+        cards = arr.cards()
+        if not cards or t.demo:
             return
-        card = cards[self.cursor % len(cards)]
-        gi, ci = self.arr.find(card)
-        size = len(self.arr.groups[gi])
+        card = cards[t.cursor % len(cards)]
+        gi, ci = arr.find(card)
+        size = len(arr.groups[gi])
         if 0 <= ci + step < size:
-            self.arr.move(card, gi, ci + step)
-        elif 0 <= gi + step < len(self.arr.groups):
+            arr.move(card, gi, ci + step)
+        elif 0 <= gi + step < len(arr.groups):
             target = gi + step
             if size == 1:
-                self.arr.move(card, target, 0 if step > 0 else len(self.arr.groups[target]))
+                arr.move(card, target, 0 if step > 0 else len(arr.groups[target]))
             else:
                 try:
-                    self.arr.new_group(card, gi + (1 if step > 0 else 0))
+                    arr.new_group(card, gi + (1 if step > 0 else 0))
                 except HandError as exc:
-                    self.say(str(exc), palette.DANGER)
-        self.cursor = self.arr.cards().index(card)
-        self.app.mark_dirty()
+                    t.say(str(exc), palette.DANGER)
+        t.cursor = arr.cards().index(card)
+        t.app.mark_dirty()
 
     def toggle_cursor(self) -> None:
-        cards = self.arr.cards()
+        cards = self.table.arr.cards()
         if cards:
-            self._tap_card(cards[self.cursor % len(cards)])
-
-    def toggle_sound(self) -> None:
-        self.app.toggle_mute()
+            self._tap_card(cards[self.table.cursor % len(cards)])
 
     def _tap_menu(self, _obj) -> None:
-        self.open_pause()
+        self.table.commands.open_pause()
 
     def _tap_help(self, _obj) -> None:
-        self.open_help()
+        self.table.commands.open_help()
 
     def _tap_sound(self, _obj) -> None:
-        self.app.toggle_mute()
-
-    def note(self, text: str) -> None:
-        self.say(text, palette.TEXT)
+        self.table.app.toggle_mute()
 
 
 _MOUSE = {
@@ -279,6 +290,7 @@ _TAPS = {
     "sound_button": TableInput._tap_sound,
 }
 
+_OWN_KEYS = {"toggle_cursor"}  # the rest are the table's ``commands``
 _KEYS = {
     pygame.K_SPACE: "toggle_cursor",
     pygame.K_d: "draw_stock",

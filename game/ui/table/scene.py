@@ -2,11 +2,16 @@
 checked, applied, and animated from the events they return; the AI plays in
 ``update``, its thinking sliced across frames and its moves paced by timers.
 
-The scene is the common table every family shares, in three pieces: this
-module (state, layout, buttons, messages, acting, the loop), ``input``
-(mouse, touch, keys) and ``events`` (animating the engine's events); ``draw``
-and ``draw_hand`` paint it.  What a family adds comes as parts
-(``parts.parts_for(rules.family)``), never as a test of the family here.
+``TableScene`` is the common table every family shares.  It keeps what the
+whole table reads (the session, the bottom seat and its view, the hand's
+arrangement and selection, the layout, the animator, the banner) and holds
+components, each with one job: ``input`` (mouse, touch, keys), ``commands``
+(what the person asks for), ``bar`` (the action bar's buttons), ``events``
+(animating the engine's events), ``pace`` (the bots' moves and the beat
+before the scores), ``status_line``, ``practice`` (undo), ``hints`` (the
+coach) and ``seats`` (pass and play's change of hands); ``draw`` paints it.
+What a family adds comes as ``parts`` (``family_parts.parts_for``), never as
+a test of the family here.
 """
 
 from __future__ import annotations
@@ -14,33 +19,33 @@ from __future__ import annotations
 import pygame
 
 from game.app.hand import max_groups
-from game.engine import Card, Declare, Pack, Phase, ShowDealtHand
-from game.engine.shows import valid_declarations
+from game.engine import Card, Phase
 from game.engine.state import SeatStatus
 from game.families import family_of
+from game.ui.table.buttons import ActionBar
 from game.ui.table.commands import TableCommands
 from game.ui.table.draw import draw_table
-from game.ui.table.events import TableEvents
-from game.ui.table.extras import TableExtras
+from game.ui.table.events import EventAnimator, banner_seconds
 from game.ui.table.family_parts import parts_for
+from game.ui.table.hints import Hints
 from game.ui.table.input import TableInput
+from game.ui.table.pace import Pace
+from game.ui.table.pass_and_play import PassAndPlay
+from game.ui.table.practice import Practice
+from game.ui.table.status import Color, StatusLine
 from game.uikit.art import cardart, palette
 from game.uikit.scene import Scene
 from game.uikit.table.anim import Animator
 from game.uikit.table.layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
 from game.uikit.table.parts import TablePart, ask
 from game.uikit.table.wording import readable
-from game.uikit.widgets import Banner, Button, flow_buttons
-
-THINK_BUDGET = 0.003  # seconds of bot thinking per frame
-PAUSE = 0.55  # seconds between AI moves at normal speed
+from game.uikit.widgets import Banner, Button
 
 
-class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
+class TableScene(Scene):
     """The match in ``app.session`` seen from the bottom seat (the person, or
     seat 0 in a demo; in pass and play the person whose turn it is), with the
-    family's ``parts`` composed into it; practice, hints and pass and play
-    come from ``TableExtras``."""
+    family's ``parts`` composed into it."""
 
     shows_sound = True  # its title bar has the sound icon
 
@@ -49,7 +54,6 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
         super().__init__(app)
         self.session = app.session
         self.parts = parts_for(self.state.rules.family) if parts is None else list(parts)
-        self._badgers = [p for p in self.parts if p.badges]
         self._view_of: tuple | None = None  # (state, the bottom seat's view of it)
         self._wild_of: tuple | None = None  # (state, the wild kinds the bottom seat knows)
         human = self.session.human
@@ -59,36 +63,32 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
             app.arrangement = app.hands.get(self.bottom) or app.arrangement
             app.hands[self.bottom] = app.arrangement
         self.arr = app.arrangement
-        self.init_extras()
         self.arr.most = max_groups(self.state.rules.hand_size)
-        self.room = self._room()
+        self.selected: list[Card] = []
+        self.cursor = 0  # the keyboard cursor's place in the hand
+        self.fresh: Card | None = None  # the card the bottom seat drew this turn
+        self.fast = False  # skip to the end of a deal the person is out of
         self.anim = Animator()
+        self.banner = Banner()  # what the table announces to everyone
         self.layout: TableLayout | None = None
         self._geo: HandGeometry | None = None
         self._geo_key: tuple | None = None
         self.slot_of: dict[Card, pygame.Rect] = {}
-        self.selected: list[Card] = []
-        self.cursor = 0
-        # a reply to the person's own input: (text, colour, seconds left, the move
-        # it answers); it goes as soon as any move is played
-        self.message = ("", palette.TEXT, 0.0, 0)
-        self.banner = Banner()  # what the table announces to everyone
-        self.wait = 0.0
-        self.pending = None
-        self.settled_wait: float | None = None
-        self.reveal = True  # show the winner's hand before the scores
-        self.buttons: list[Button] = []
-        self._buttons_key: tuple | None = None
         self._labels_key: tuple | None = None
         self._labels: list = []
         self._count_key: tuple | None = None
         self._count = 0
-        self.demo_timer = 0.0
-        self.fresh: Card | None = None  # the card the bottom seat drew this turn
-        self.fast = False  # skip to the end of a deal the person is out of
-        self._declare_key: int | None = None
-        self._can_declare = False
-        self.init_input()
+        # the components (each reads the table; the order is the order they are made in)
+        self.commands = TableCommands(self)
+        self.input = TableInput(self)
+        self.events = EventAnimator(self)
+        self.pace = Pace(self)
+        self.status_line = StatusLine(self)
+        self.practice = Practice(self)
+        self.hints = Hints(self)
+        self.seats = PassAndPlay(self)
+        self.bar = ActionBar(self)
+        self.room = self.make_room()
         self.resize(app.size)
         if not self.arr.groups:
             self.arr.sync(self.hand)
@@ -96,10 +96,9 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
         else:
             self.arr.sync(self.hand)
         if self.state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER, Phase.DECIDE):
-            self.settled_wait = 0.0  # a match saved after its deal ended: the scores
-            self.reveal = False
+            self.pace.deal_over(0.0, reveal=False)  # a match saved after its deal ended
         elif self.state.deal_no == 1 and not self.session.actions:
-            self._on_deal(self.session.start_events[0])
+            self.events.show_deal(self.session.start_events[0])
 
     # ------------------------------------------------------------ shortcuts
     @property
@@ -151,23 +150,32 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
 
     def card_badges(self, card: Card) -> list[str]:
         """The marks the family's parts put on ``card``'s face (usually none)."""
-        if not self._badgers:
+        badgers = [p for p in self.parts if p.badges]
+        if not badgers:
             return []
         view = self.bottom_view()
-        return [b for p in self._badgers if (b := p.card_badge(card, view))]
+        return [b for p in badgers if (b := p.card_badge(card, view))]
+
+    def forget_position(self) -> None:
+        """The position changed under the table (taken back, another person's
+        seat): what was worked out for the old one is worked out again."""
+        self._view_of = self._wild_of = None
+        self._labels_key = self._geo_key = self._count_key = None
+        self.bar.refresh()
+        self.hints.clear()
 
     # ------------------------------------------------------------ layout
-    def _room(self) -> TableRoom:
+    def make_room(self) -> TableRoom:
         """What the layout must make room for: the hand as long as it is now
-        (a hand that shrinks, as Marriage's does once the tiplu is seen, gives
-        the felt more room), and what the parts ask for."""
+        (a hand that shrinks, as one does when a family lays cards down, gives
+        the felt more room), and what the parts and the action bar ask for."""
         parts = self.parts
         held = len(self.hand) if self.hand else self.state.rules.hand_size
         return TableRoom(hand_cards=max(14, held + 1),
                          seat_lines=max((p.seat_lines for p in parts), default=0),
                          own_lines=max((p.own_lines for p in parts), default=0),
                          extra_buttons=max((p.extra_buttons for p in parts), default=0)
-                         + self.extra_slots())
+                         + self.bar.slots)
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.layout is not None and self.layout.size == size:
@@ -178,8 +186,8 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
         for part in self.parts:
             part.layout(self.layout)
         self._geo_key = None
-        self._buttons_key = None
-        self.cancel_drag()
+        self.bar.refresh()
+        self.input.cancel_drag()
 
     def geometry(self) -> HandGeometry:
         key = (self.arr.version, self.layout.size, len(self.arr.groups))
@@ -229,102 +237,47 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
         spot = self.layout.seats.get(seat)
         return spot.cards if spot else self.layout.top.center
 
-    # ------------------------------------------------------------ buttons
-    def current_buttons(self) -> list[Button]:
-        st = self.state
-        nsel = len(self.selected)
-        key = (st.phase, st.to_act, nsel, self.layout.size, self.demo, len(self.hand),
-               self.sitting_out, self.fast, len(self.session.actions), self.bottom,
-               self.extras_key())
-        if key == self._buttons_key:
-            return self.buttons
-        b: list[Button] = []
-        if not self.demo and self.hand:
-            b += [Button("By suit", self.sort_suits, key="suit"),
-                  Button("By rank", self.sort_ranks, key="rank"),
-                  Button("Arrange", self.arrange, key="arrange")]
-            if nsel >= 2:
-                b.append(Button("Group", self.group_selected, key="group"))
-            if self.my_turn and st.phase == Phase.DRAW:
-                if self.session.reason(ShowDealtHand()) is None:
-                    b.append(Button("Show", self.show_dealt, style="primary", key="show"))
-                if self.session.has_action(Pack):
-                    b.append(Button("Pack", self.ask_pack, style="danger", key="pack"))
-            if self.my_turn and st.phase == Phase.DISCARD:
-                why = "" if nsel == 1 else (
-                    "Tap the card you want to throw first." if nsel == 0 else
-                    f"{nsel} cards are selected: keep just one raised to throw it.")
-                b.append(Button("Discard", self.discard_chosen, style="primary",
-                                enabled=nsel == 1, key="discard", why=why))
-                if any(isinstance(a, Declare) for a in self.bottom_view().legal):
-                    # (a game may offer no declaration yet: Marriage before seeing)
-                    b.append(Button("Declare", self.ask_declare, enabled=nsel == 1,
-                                    key="declare", why=why))
-        if not self.demo:
-            for part in self.parts:
-                b += part.buttons(self)
-        b += self.extra_buttons()
-        if self.sitting_out and not self.fast:
-            b.append(Button("Skip to the end", self.skip_deal, style="primary", key="skip"))
-        lay = self.layout
-        flow_buttons(b, lay.buttons, lay.m.small, lay.m.button_h, lay.m.pad // 2, lay.m.pad)
-        self.buttons = b
-        self._buttons_key = key
-        return b
+    # ------------------------------------------------------------ buttons and words
+    @property
+    def buttons(self) -> list[Button]:
+        """The action bar's buttons as last laid out."""
+        return self.bar.buttons
 
-    # ------------------------------------------------------------ messages
-    def say(self, text: str, color=palette.TEXT, seconds: float = 3.5) -> None:
+    def current_buttons(self) -> list[Button]:
+        return self.bar.current()
+
+    @property
+    def message(self) -> tuple[str, Color, float, int]:
+        return self.status_line.message
+
+    def say(self, text: str, color: Color = palette.TEXT, seconds: float = 3.5) -> None:
         """A reply to the person's input; it stays until a move is played (or
         ``seconds`` pass), so it never outlives the position it was about."""
-        self.message = (text, color, seconds, len(self.session.actions))
+        self.status_line.say(text, color, seconds)
+
+    def status(self) -> tuple[str, Color]:
+        return self.status_line.text()
 
     def announce(self, text: str, color=palette.GOLD, seconds: float = 2.0,
                  sub: str = "") -> None:
         """Something everyone at the table should see (a show, a pack)."""
         self.banner.show(text, color, seconds, sub)
 
-    def status(self) -> tuple[str, tuple[int, int, int]]:
-        text, color, left, at = self.message
-        if left > 0 and at == len(self.session.actions):
-            return text, color
-        st = self.state
-        names = self.session.names
-        own = self.ask("status")
-        if own is not None:
-            return own
-        if st.to_act is None:
-            return "The deal is over.", palette.TEXT_DIM
-        if self.sitting_out:
-            mine = st.status[self.bottom]
-            if mine == SeatStatus.OUT:
-                return f"{names[st.to_act]} is playing…", palette.TEXT_DIM  # the hand says why
-            how = "You packed" if mine == SeatStatus.PACKED else "Wrong show"
-            return (f"{how}: you pay {st.owed[self.bottom]} when the deal ends. "
-                    f"{names[st.to_act]} is playing…", palette.TEXT_DIM)
-        nsel = len(self.selected)
-        if self.my_turn:
-            if st.phase == Phase.DRAW:
-                return "Your turn: draw from the stock or the discard pile.", palette.HILITE
-            if self.app.settings["hints"] and self.can_declare() and nsel < 2:
-                return "You can declare! Select the card to throw, then Declare.", palette.OK
-            if nsel == 1:
-                return "Discard the raised card, or Declare with it.", palette.HILITE
-            if nsel > 1:
-                return (f"{nsel} cards selected: press Group, or keep one raised to throw it.",
-                        palette.HILITE)
-            return "Pick a card to throw: tap it, then Discard (or drag it to the pile).", \
-                palette.HILITE
-        if nsel > 1 and not self.demo:
-            return f"{nsel} cards selected: press Group to put them together.", palette.TEXT
-        return f"{names[st.to_act]} is playing…", palette.TEXT_DIM
+    def who(self, seat: int) -> str:
+        """``seat`` as an announcement names it: "You" for the person."""
+        return "You" if seat == self.bottom and not self.demo else self.session.names[seat]
 
-    def can_declare(self) -> bool:
-        """Whether some card can be thrown for a valid show (worked out once per move)."""
-        moves = len(self.session.actions)
-        if self._declare_key != moves:
-            self._can_declare = bool(valid_declarations(self.session.view(self.bottom)))
-            self._declare_key = moves
-        return self._can_declare
+    def banner_time(self) -> float:
+        """How long an announcement stays at this table's speed."""
+        return banner_seconds(self.speed)
+
+    @property
+    def hint(self):
+        """The coach's hint as (moves, seat, hint), once one was asked for."""
+        return self.hints.hint
+
+    def hint_target(self) -> pygame.Rect | None:
+        return self.hints.target()
 
     # ------------------------------------------------------------ acting
     def act(self, action) -> bool:
@@ -344,13 +297,24 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
             self.app.play("invalid")
             return False
         self.anim.finish()
-        self.handle_engine_events(self.session.play(action))
+        self.events.show(self.session.play(action))
         self.after_move()
         self.app.save_now()  # a person's move is never lost, even if the tab closes
         return True
 
+    def discard_chosen(self) -> None:
+        """Throw the raised card (the Discard button; tools that play the table)."""
+        self.commands.discard_chosen()
+
+    def handle_engine_events(self, events) -> None:
+        """Show ``events`` (what a move did) on the table."""
+        self.events.show(events)
+
+    def after_move(self) -> None:
+        self.seats.after_move()
+
     def sync_hand(self) -> None:
-        room = self._room()
+        room = self.make_room()
         if (room.hand_cards > 14) != (self.room.hand_cards > 14):  # two rows or three
             self.room = room
             self.layout = None
@@ -364,12 +328,12 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
     @property
     def animating(self) -> bool:
         """Whether frames are moving now (the browser's frame cap relaxes otherwise)."""
-        return (self.anim.busy or self.banner.active or self.drag is not None
-                or self.settled_wait is not None or self.session.bot_to_act() is not None)
+        return (self.anim.busy or self.banner.active or self.input.drag is not None
+                or self.pace.busy)
 
     def _warm_faces(self, most: int = 2) -> None:
         """Make a few of the hand's card faces ahead of need (each costs the
-        browser a few milliseconds; a new deal needs thirteen at once)."""
+        browser a few milliseconds; a new deal needs a whole hand at once)."""
         geo = self.geometry()
         for card in self.hand:
             wild = self.is_wild(card)
@@ -380,59 +344,24 @@ class TableScene(TableExtras, TableCommands, TableInput, TableEvents, Scene):
                     return
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.extras_event(event):  # H (hint), U (undo) where those are on
-            return True
-        return super().handle_event(event)
+        if event.type == pygame.KEYDOWN and not self.demo and (
+                self.hints.handle_key(event) or self.practice.handle_key(event)):
+            return True  # H (hint), U (undo) where those are on
+        return self.input.handle_event(event)
 
     def update(self, dt: float) -> None:
-        if self.extras_update():  # a cover went up: the screen changes hands first
+        if self.app.top is self:
+            self.hints.update()
+        if self.seats.update():  # a cover went up: the screen changes hands first
             return
         self._warm_faces()
         self.anim.update(dt)
         self.banner.update(dt)
         for part in self.parts:
             part.update(dt, self)
-        text, color, left, at = self.message
-        if left > 0:
-            self.message = (text, color, left - dt, at)
-        if self.settled_wait is not None:
-            if not self.anim.busy:
-                self.settled_wait -= dt
-            if self.settled_wait <= 0:
-                self.settled_wait = None
-                self._after_deal()
-            return
-        if self.wait > 0 and not self.anim.busy:
-            self.wait -= dt
-        if self.session.bot_to_act() is None:
-            return
-        moves = len(self.session.actions)
-        if self.pending is None or self.pending[0] != moves:  # decided for this position only
-            with self.app.timing("bot"):
-                action = self.session.think(THINK_BUDGET)
-            self.pending = None if action is None else (moves, action)
-        if self.pending is not None and not self.anim.busy and self.wait <= 0:
-            action = self.pending[1]
-            self.pending = None
-            with self.app.timing("play"):
-                self.handle_engine_events(self.session.play(action))
-            self.after_move()
-            self.wait = PAUSE * self.speed
-
-    def _after_deal(self) -> None:
-        """The winner's hand on the table first (a beat to read it), then the scores."""
-        res = self.state.result
-        self.banner.clear()
-        if self.reveal and res is not None and not res.void:
-            from game.ui.table.showdown import ShowdownScene
-
-            self.app.push(ShowdownScene(self.app, self))
-        else:
-            from game.ui.scenes.scoring import ScoringScene
-
-            self.app.push(ScoringScene(self.app, self))
-        self.reveal = True
+        self.status_line.update(dt)
+        self.pace.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)
-        self.draw_extras(surface)
+        self.hints.draw(surface)

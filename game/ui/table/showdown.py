@@ -3,16 +3,17 @@ on the table, meld by meld with its names, long enough to read; then the
 scores.  A tap, Enter or the button goes on at once.
 
 Over the table (not opaque), pushed by the table when a deal is settled;
-it replaces itself with the scores.  Reads the settled state; changes nothing.
+it replaces itself with the scores (the app's ``screens.scores``).  Reads
+the settled state; changes nothing.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui.table.draw_hand import label_spots
 from game.uikit.art import cardart, palette
 from game.uikit.scene import Scene
+from game.uikit.table.draw_util import label_spots
 from game.uikit.table.layout import flow_hand
 from game.uikit.table.wording import readable
 from game.uikit.widgets import (
@@ -137,10 +138,9 @@ class ShowdownScene(Scene):
     def _go(self) -> None:
         if self.app.top is not self:
             return
-        from game.ui.scenes.scoring import ScoringScene
-
-        self.app.pop()
-        self.app.push(ScoringScene(self.app, self.table))
+        app = self.app
+        app.pop()
+        app.push(app.screens.scores(self.table))
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

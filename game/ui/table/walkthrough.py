@@ -12,8 +12,7 @@ button of the family being played, each with a short bubble and Next / Skip.
   sits where no pile, card or button of the table lies whenever there is
   room for it.  Once it ends it draws nothing and uses nothing.
 
-Registered for every family (``install``) from ``scenes/settings.py``,
-which every path to a table imports first.
+Every family's table gets it, first among its parts (``family_parts``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The turned card beside the stock, face up and upright (so a 6 never
-reads as a 9): the cut card of 13-card and 21/27-card rummy, whose rank
-makes cards wild.  A family lists it among its ``PARTS``; when a deal has no
+reads as a 9): the cut card of the games whose turned card's rank makes
+cards wild.  A family lists it among its ``PARTS``; when a deal has no
 cut card (``state.cut`` None) nothing is drawn."""
 
 from __future__ import annotations

@@ -2,18 +2,18 @@
 
 The common table (``scene``, ``input``, ``draw``) knows the seats, the stock,
 the discard pile and the person's hand, and nothing a single family adds:
-the 13-card cut card under the stock, 21-card's value-card badges,
-Marriage's face-down tiplu and laid-down melds, Vazhushal's table melds and
-spread discard line.  Each of those is a ``TablePart``.  A family's
-``table`` module (``game/families/<name>/table.py``) lists its parts::
+a card turned up beside the stock, badges on value cards, a face-down card
+only some players may see, melds laid on the table, a discard pile spread
+in a line.  Each of those is a ``TablePart``.  A family's ``table`` module
+(``game/families/<name>/table.py``) lists its parts::
 
-    class Tiplu(TablePart):
+    class SecretCard(TablePart):
         layer = UNDER_PILES
 
         def draw(self, surface, table):
             ...
 
-    PARTS = [Tiplu, LaidMelds]
+    PARTS = [SecretCard, LaidMelds]
 
 and the window finds that module through the family registry when a table
 opens (``game.ui.table.family_parts``); nothing here names a family.

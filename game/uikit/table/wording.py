@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from game.engine import Declare, Discard, DrawDiscard, DrawStock, Pack
 from game.engine.cards import RANK_NAMES
 
 STATUS_BADGE = {"packed": "Packed", "dead": "Wrong show", "out": "Sitting out"}
@@ -37,6 +38,28 @@ def card_text(card) -> str:
 def card_name(card) -> str:
     """"the joker", "10♥": a card as the object of a sentence."""
     return "the joker" if card.is_joker else card_text(card)
+
+
+# A move in words, now and past: (the words, their past tense); a card's name
+# goes in for {card}.
+_MOVE_WORDS = {
+    DrawStock: ("draw from the stock", "drew from the stock"),
+    DrawDiscard: ("take the pile's top card", "took the pile's top card"),
+    Declare: ("declare, throwing {card}", "declared, throwing {card}"),
+    Discard: ("throw {card}", "threw {card}"),
+    Pack: ("pack", "packed"),
+}
+
+
+def move_words(action, past: bool = False) -> str:
+    """A move as a sentence says it: "throw K♣", "draw from the stock" (the
+    coach's hint, its review), or ``past``: "threw 9♣", "drew from the
+    stock" (what the person played).  A family's move: its own description."""
+    words = next((_MOVE_WORDS[k] for k in type(action).__mro__ if k in _MOVE_WORDS), None)
+    if words is None:
+        return readable(action.describe())
+    card = getattr(action, "card", None)
+    return words[past].format(card=card_name(card) if card is not None else "")
 
 
 def last_move(log, seat: int, family_words: dict[str, str] | None = None) -> str:

@@ -36,6 +36,7 @@ from game.families.marriage.hand import is_natural_pure, jhiplu, poplu
 from game.families.marriage.maal import alter_kind
 from game.families.marriage.table.groups import MarriageHand, progress
 from game.uikit.art import cardart, fonts, palette
+from game.uikit.table.cards_dialog import TableCardsDialog
 from game.uikit.table.chips import cards_text, flow_chips
 from game.uikit.table.layout import line_height
 from game.uikit.table.parts import OVER_PILES, UNDER_PILES, TablePart
@@ -182,8 +183,6 @@ class TableMelds(TablePart):
         return True
 
     def show_all(self, table) -> None:
-        from game.uikit.table.cards_dialog import TableCardsDialog
-
         mv = marriage_view(table)
         names = table.session.names
         n = table.state.players
@@ -264,13 +263,13 @@ class TableMelds(TablePart):
     def on_events(self, events, table) -> None:
         for ev in events:
             if isinstance(ev, TunnelaExposed):
-                table.announce(f"{table._who(ev.seat)} exposed a tunnela", palette.GOLD,
-                               table._banner_time(), sub=cards_text(ev.cards))
+                table.announce(f"{table.who(ev.seat)} exposed a tunnela", palette.GOLD,
+                               table.banner_time(), sub=cards_text(ev.cards))
             elif isinstance(ev, TipluSeen):
                 how = "seven dublees" if ev.route == DUBLEES else \
                     " | ".join(cards_text(g) for g in ev.groups)
-                table.announce(f"{table._who(ev.seat)} saw the tiplu", palette.GOLD,
-                               table._banner_time(), sub=f"laid down {how}")
+                table.announce(f"{table.who(ev.seat)} saw the tiplu", palette.GOLD,
+                               table.banner_time(), sub=f"laid down {how}")
                 table.app.play("draw")
 
 

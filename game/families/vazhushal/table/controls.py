@@ -1,7 +1,8 @@
-"""The commands, buttons and status line of Vazhushal's table (RULES.md §7),
-the other half of ``vazhushal_input`` (taps and drags, the wipe being
-chosen), mixed into ``vazhushal_table.WipeTable`` with it.  Every move goes
-through ``table.act`` or ``try_plan``: the engine checks it and says why not.
+"""The commands, buttons and status line of Vazhushal's table (RULES.md §7).
+Every move goes through ``table.act`` or ``try_plan``: the engine checks it
+and says why not.  A component of ``WipeTable`` (its ``controls``): the
+gestures (``input``) and the buttons call these; the choice being made is
+the part's ``choice``.
 
 The buttons, on the person's turn only:
 - choosing a wipe: "Wipe N cards", "◀ More", "Fewer ▶", "Other meld" (when
@@ -18,10 +19,11 @@ from typing import TYPE_CHECKING
 
 from game.engine import Phase
 from game.families.vazhushal.actions import Finish, GoOut, LayDown
+from game.families.vazhushal.table.choice import WipeChoice
 from game.families.vazhushal.table.draw import shown
-from game.families.vazhushal.table.input import refuse
-from game.families.vazhushal.table.moves import new_meld
+from game.families.vazhushal.table.moves import Plan, new_meld
 from game.uikit.art import palette
+from game.uikit.table.cards_dialog import TableCardsDialog
 from game.uikit.table.chips import cards_text
 from game.uikit.table.wording import card_text, readable
 from game.uikit.widgets import Button
@@ -34,8 +36,35 @@ def shown_cards(meld) -> list:
     return [c for c, _ in shown(meld)]
 
 
+def refuse(table: TableScene, reason: str) -> None:
+    """Say the engine's reason the way ``TableScene.act`` says one."""
+    text = readable(reason, table.session.names)
+    table.say(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."),
+              palette.DANGER)
+    table.app.play("invalid")
+
+
+def try_plan(table: TableScene, plan: Plan) -> bool:
+    """Play the first of ``plan``'s actions the engine accepts; when it
+    accepts none, play the best one anyway so the engine's reason shows."""
+    if not plan.actions:
+        refuse(table, plan.reason or "that is not a move")
+        return False
+    for action in plan.actions:
+        if table.session.reason(action) is None:
+            return table.act(action)
+    return table.act(plan.actions[0])
+
+
 class WipeControls:
-    """Mixed into ``WipeTable`` beside ``WipeInput`` (its state and plays)."""
+    """What the person can ask of Vazhushal's table, with ``choice`` in progress."""
+
+    def __init__(self, choice: WipeChoice) -> None:
+        self.choice = choice
+
+    def changed(self, table: TableScene) -> None:
+        """A choice changed what the buttons show."""
+        table.bar.refresh()  # the table keys its buttons by its own state only
 
     # ------------------------------------------------------------ commands
     def choose(self, table: TableScene, index: int) -> None:
@@ -43,45 +72,54 @@ class WipeControls:
         the engine would refuse it."""
         if not 0 <= index < len(table.state.discard):
             return
-        self.take_from = index
-        self.plan_i = 0
-        self._changed(table)
-        _, why = self.wipe_choice(table)
+        self.choice.take_from = index
+        self.choice.plan_i = 0
+        self.changed(table)
+        _, why = self.choice.wipe_choice(table)
         if why:
             refuse(table, why)
 
     def shift(self, table: TableScene, step: int) -> None:
         line = table.state.discard
-        if self.take_from is not None and 0 <= self.take_from + step < len(line):
-            self.choose(table, self.take_from + step)
+        start = self.choice.take_from
+        if start is not None and 0 <= start + step < len(line):
+            self.choose(table, start + step)
 
     def other(self, table: TableScene) -> None:
-        self.plan_i += 1
-        self._changed(table)
+        self.choice.plan_i += 1
+        self.changed(table)
 
     def cancel(self, table: TableScene) -> None:
-        self.take_from = None
-        self.plan_i = 0
-        self._changed(table)
+        self.choice.take_from = None
+        self.choice.plan_i = 0
+        self.changed(table)
 
     def wipe(self, table: TableScene) -> None:
-        if self.wiping(table):
-            self.play(table, self.wipe_plan(table))
+        if self.choice.wiping(table):
+            self.play(table, self.choice.wipe_plan(table))
 
     def meld(self, table: TableScene) -> None:
-        if not self.may_meld(table):
-            self._not_now(table)
+        choice = self.choice
+        if not choice.may_meld(table):
+            self.not_now(table)
             return
-        self.play(table, new_meld(self.pos(table), list(table.selected), self.picked))
+        self.play(table, new_meld(choice.pos(table), list(table.selected), choice.picked))
 
     def lay_down(self, table: TableScene) -> None:
         if len(table.selected) == 1:
             table.act(LayDown(table.selected[0]))
 
+    def play(self, table: TableScene, plan: Plan) -> bool:
+        """Play ``plan`` (``try_plan``); a move played drops the cards picked."""
+        done = try_plan(table, plan)
+        if done:
+            self.choice.picked = []
+            table.selected = []
+            self.changed(table)
+        return done
+
     def show_all(self, table: TableScene) -> None:
         """Every player's melds whole, with what they hold."""
-        from game.uikit.table.cards_dialog import TableCardsDialog
-
         ex = table.bottom_view().extra
         st = table.state
         names = table.session.names
@@ -98,27 +136,43 @@ class WipeControls:
         table.app.push(TableCardsDialog(table.app, "Melds on the table (green: pure)", rows,
                                         table.known_wild))
 
+    def not_now(self, table: TableScene, wipe: bool = False) -> None:
+        """Say why a meld (or a wipe) cannot be made now."""
+        st = table.state
+        if table.demo:
+            return
+        if table.my_turn and st.phase == Phase.DRAW:
+            table.say("Draw from the stock, or wipe, first; then meld and lay off.", palette.HILITE)
+        elif table.my_turn and st.phase == Phase.FAMILY:
+            table.say("The stock is out: no more wiping. Lay down, then Finish.", palette.HILITE)
+        elif st.to_act is not None and not table.my_turn:
+            what = "wipe" if wipe else "meld"
+            table.say(f"You may {what} on your turn; it is {table.session.names[st.to_act]}'s.",
+                      palette.HILITE)
+
     # ------------------------------------------------------------ buttons
     def buttons(self, table: TableScene) -> list[Button]:
         if table.demo or table.bottom_view().extra is None or not table.my_turn:
             return []
         st = table.state
-        if st.phase == Phase.DRAW and self.wiping(table):
-            n = len(st.discard) - self.take_from
-            _, why = self.wipe_choice(table)  # refused: pressing it says why again
+        choice = self.choice
+        if st.phase == Phase.DRAW and choice.wiping(table):
+            n = len(st.discard) - choice.take_from
+            _, why = choice.wipe_choice(table)  # refused: pressing it says why again
             out = [Button(f"Wipe {n} card{'s' if n != 1 else ''}", lambda: self.wipe(table),
                           style="normal" if why else "primary", key="wipe"),
                    Button("◀ More", lambda: self.shift(table, -1), key="wipe_more",
-                          enabled=self.take_from > 0, why="That is the first card of the line."),
+                          enabled=choice.take_from > 0,
+                          why="That is the first card of the line."),
                    Button("Fewer ▶", lambda: self.shift(table, 1), key="wipe_fewer",
                           enabled=n > 1, why="Only the top card is taken now.")]
-            if not table.selected and len(self.plans(table)) > 1:
+            if not table.selected and len(choice.plans(table)) > 1:
                 out.append(Button("Other meld", lambda: self.other(table), key="wipe_other"))
             out.append(Button("Cancel", lambda: self.cancel(table), key="wipe_cancel"))
             return out
         why = "Raise three or more cards (tap them), then Meld."
         meld = Button("Meld", lambda: self.meld(table), key="meld", why=why,
-                      enabled=bool(table.selected or self.picked))
+                      enabled=bool(table.selected or choice.picked))
         if st.phase == Phase.DISCARD:
             legal = table.bottom_view().legal
             out = [meld]
@@ -145,6 +199,7 @@ class WipeControls:
         if table.bottom_view().extra is None:
             return None
         st = table.state
+        choice = self.choice
         short = table.layout.portrait
         if st.phase == Phase.FAMILY:
             if table.my_turn:
@@ -156,12 +211,12 @@ class WipeControls:
         if not table.my_turn:
             return None
         if st.phase == Phase.DRAW:
-            if not self.wiping(table):
+            if not choice.wiping(table):
                 return ("Your turn: draw, or tap a line card to wipe." if short else
                         "Your turn: draw from the stock, or tap a card of the line to wipe.",
                         palette.HILITE)
-            action, why = self.wipe_choice(table)
-            low = card_text(st.discard[self.take_from])
+            action, why = choice.wipe_choice(table)
+            low = card_text(st.discard[choice.take_from])
             if why:
                 text = readable(why, table.session.names)
                 return f"No wipe from {low}: {text}.", palette.DANGER
@@ -172,8 +227,8 @@ class WipeControls:
             return f"Wipe: {low} goes into {meld}.{more}", palette.HILITE
         if st.phase == Phase.DISCARD:
             n = len(table.selected)
-            if self.picked:
-                k = len(self.picked)
+            if choice.picked:
+                k = len(choice.picked)
                 return (f"{k} picked: tap a meld of yours, or New meld." if short else
                         f"{k} table card{'s' if k != 1 else ''} picked: tap a meld of yours, "
                         "or New meld.", palette.HILITE)

@@ -1,6 +1,6 @@
 """Vazhushal's (Wipe's) table parts (RULES.md §7), registered for the family.
 
-- ``NegativeJoker``, ``WipeTable``, ``WipeOverlay`` (``vazhushal_table``):
+- ``NegativeJoker``, ``WipeTable``, ``WipeOverlay`` (``wipe_table``):
   the negative joker under the stock, the spread discard line and the wipe,
   every player's melds, the family's buttons, drags and status line.
 - ``WipeWords`` (here): the game in words and marks, all from the bottom

@@ -1,0 +1,68 @@
+"""Practice on the table: *Undo* (U, Ctrl+Z) takes the person's last move
+back, and the bots' moves since, to the exact state before it
+(``Session.undo``).  A component of ``TableScene`` (its ``practice``);
+it changes the game only through the session."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.uikit.art import palette
+from game.uikit.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
+
+class Practice:
+    """The Undo button and keys, where the match is practice."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+
+    @property
+    def slots(self) -> int:
+        """Buttons this adds to the action bar at most (the layout makes room)."""
+        return int(self.table.session.practice)
+
+    def key(self) -> tuple:
+        """What the button depends on (the action bar rebuilds when it changes)."""
+        return (self.table.session.can_undo(),)
+
+    def buttons(self) -> list[Button]:
+        session = self.table.session
+        if not session.practice:
+            return []
+        return [Button("Undo", self.undo, enabled=session.can_undo(), key="undo",
+                       why="Nothing of yours to take back in this deal yet.")]
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """U or Ctrl+Z takes back, in practice."""
+        if not self.table.session.practice:
+            return False
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
+            self.undo()
+            return True
+        return False
+
+    def undo(self) -> None:
+        """Take back the person's last move (and the bots' since): practice only."""
+        table = self.table
+        app = table.app
+        if not table.session.undo():
+            table.say("Nothing of yours to take back in this deal.", palette.TEXT_DIM)
+            return
+        while app.top is not table and app.top is not None:
+            app.pop()  # the scores (or the winner's hand) of a deal now unplayed
+        table.anim.finish()
+        table.banner.clear()
+        table.pace.reset()
+        table.fast = False
+        table.forget_position()
+        table.sync_hand()
+        table.say("Taken back: play it again.", palette.OK, 3.0)
+        app.mark_dirty()
+        app.save_now()
