@@ -12,7 +12,8 @@ import sys
 
 from game.engine import RuleError, format_cards, parse_cards
 from game.engine.family import HandQuery
-from game.families import family_of, preset
+from game.families import FAMILIES, PRESETS, family_of, preset
+from game.simulate import SimulationError, simulate
 
 
 class UsageError(Exception):
@@ -28,12 +29,13 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game", description="Indian Rummy engine tools")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     ev = sub.add_parser("evaluate", help="score hands: count, declarable, best melds")
-    ev.add_argument("--variant", default="paplu")
-    ev.add_argument("--cut", help="the cut joker, e.g. 5H (every 5 wild) or JK")
+    ev.add_argument("--variant", default=next(iter(PRESETS)))
+    ev.add_argument("--cut", help="the turned card, e.g. 5H (every 5 wild) or JK")
     ev.add_argument("--decks", type=int, default=None,
-                    help="decks in play (13-card: default 2; 3+ allows tanalas)")
-    ev.add_argument("--tiplu", help="Marriage: the tiplu, e.g. 7H")
-    ev.add_argument("--seen", action="store_true", help="Marriage: the player has seen the tiplu")
+                    help="decks in play (default: what the game is played with)")
+    for name, (words, valued) in _hand_options().items():  # each game's own facts
+        ev.add_argument(f"--{name}", **({"metavar": "CARD"} if valued else
+                                        {"action": "store_true"}), help=words)
     ev.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     ev.add_argument("hands", nargs="*", metavar="HAND")
     sim = sub.add_parser("simulate", help="play whole deals with bots, checking invariants")
@@ -54,6 +56,30 @@ def _rules(variant: str, pairs: list[str]):
     return preset(variant).with_text_options(pairs)
 
 
+def _hand_options() -> dict[str, tuple[str, bool]]:
+    """Every installed game's own ``evaluate`` facts (``Family.hand_options``),
+    their help naming the game: name -> (help, takes a value)."""
+    out: dict[str, tuple[str, bool]] = {}
+    for fam in FAMILIES.values():
+        for name, (words, valued) in fam.hand_options.items():
+            out.setdefault(name, (f"{fam.title}: {words}", valued))
+    return out
+
+
+def _hand_query(args, fam) -> HandQuery:
+    """The deal facts given, refusing another game's own ones with the reason."""
+    own: dict[str, str | bool] = {}
+    for name in _hand_options():
+        value = getattr(args, name.replace("-", "_"))
+        if value in (None, False):
+            continue
+        if name not in fam.hand_options:
+            owners = [f.title for f in FAMILIES.values() if name in f.hand_options]
+            raise UsageError(f"--{name} is for {' and '.join(owners)}, not {fam.title}")
+        own[name] = value
+    return HandQuery(cut=args.cut, decks=args.decks, own=own)
+
+
 # ---------------------------------------------------------------- evaluate
 
 
@@ -71,8 +97,7 @@ def _hands(args) -> list[str]:
 def cmd_evaluate(args) -> int:
     rules = _rules(args.variant, args.rule)
     fam = family_of(rules)
-    query = HandQuery(cut=args.cut, decks=args.decks, tiplu=args.tiplu, seen=args.seen)
-    context = fam.hand_context(rules, query)  # refuses impossible flags with the reason
+    context = fam.hand_context(rules, _hand_query(args, fam))  # refuses what cannot be
     out = []
     for line in _hands(args):
         cards = parse_cards(line)
@@ -87,8 +112,6 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from game.simulate import SimulationError, simulate
-
     rules = _rules(args.variant, args.rule)
     if args.deals < 1:
         raise UsageError("--deals must be at least 1")

@@ -15,6 +15,7 @@ from game.engine import (
     apply,
     check_cheap,
     check_invariants,
+    check_offers,
 )
 from game.engine.actions import Declared
 from game.engine.game import new_match
@@ -45,10 +46,11 @@ SAMPLE_EVERY = 16  # a full conservation check on every 16th action (and every d
 def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[str],
              progress: TextIO | None = None, check: str = "sampled") -> dict:
     """Play ``deals`` deals with these bots.  Every action is checked to be
-    one the bot was offered; a bot's wrong show is an error too.  ``check``:
-    "full" runs the full invariant check after every action, "sampled" the
-    cheap one after every action and the full one at deal ends and on every
-    16th action."""
+    one the bot was offered (``view.legal``, or ``view.moves()``); a bot's
+    wrong show is an error too.  ``check``: "full" runs the full invariant
+    check after every action and checks that every offered move is accepted
+    (``check_offers``), "sampled" the cheap one after every action and the
+    full one at deal ends and on every 16th action."""
     if check not in CHECKS:
         raise ValueError(f"check must be one of {', '.join(CHECKS)}")
     seat_specs = [specs[i % len(specs)] for i in range(players)]
@@ -80,7 +82,7 @@ def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[st
                 leak = family.view_leak(state, seat, view)
                 if leak is not None:
                     raise SimulationError(_where(seed, match_no, state, None, leak))
-                if action not in view.legal:
+                if action not in view.legal and action not in view.moves():
                     raise SimulationError(_where(seed, match_no, state, action,
                                                  "the bot chose a move it was not offered"))
             if state.phase == Phase.DRAW:
@@ -88,6 +90,8 @@ def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[st
             actions += 1
             before = state
             try:
+                if check == "full":
+                    check_offers(state)
                 state, events = apply(state, action)
                 ended = any(getattr(ev, "result", None) is not None for ev in events)
                 if check == "full" or ended or actions % SAMPLE_EVERY == 0:

@@ -1,4 +1,5 @@
-"""Two simple bots the simulator can always use: random-legal and greedy."""
+"""Two simple bots the simulator can always use: random (any move of the
+game) and greedy."""
 
 from __future__ import annotations
 
@@ -21,7 +22,13 @@ from game.engine.shows import valid_declarations
 
 
 class RandomBot:
-    """Any legal action, uniformly; never packs on purpose more than 1 in 20."""
+    """Any move the seat may make, uniformly, from every move of its game
+    (``view.moves()``: the legal list and the family's melds, lay-offs and
+    chosen groups), with two exceptions that keep a random game a game: a
+    valid show (or a dealt hand rummy) is always made, since a random
+    declaration is almost never valid and would end in a penalty, and a
+    pack is chosen on purpose only one time in twenty (uniform packing
+    would end most deals at the first turn)."""
 
     name = "random"
     description = "Plays any legal move at random."
@@ -30,14 +37,14 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        legal = [a for a in view.legal if not isinstance(a, Declare)]
-        declares = [a for a in legal if isinstance(a, ShowDealtHand)] + valid_declarations(view)
+        moves = [a for a in view.moves() if not isinstance(a, Declare)]
+        declares = [a for a in moves if isinstance(a, ShowDealtHand)] + valid_declarations(view)
         if declares:
             return declares[0]
-        calm = [a for a in legal if not isinstance(a, Pack)]
+        calm = [a for a in moves if not isinstance(a, Pack)]
         if calm and self.rng.random() > 0.05:
             return self.rng.choice(calm)
-        return self.rng.choice(legal)
+        return self.rng.choice(moves)
 
 
 class GreedyBot:

@@ -21,7 +21,7 @@ from game.engine.actions import (
 from game.engine.cards import JOKER_KIND, Card, Suit, format_cards, parse_cards, parse_kind
 from game.engine.family import ActionSpec, Family, family_of
 from game.engine.game import apply, check, declarable, is_wild, legal_actions, new_match, shoe_for
-from game.engine.invariants import InvariantError, check_cheap, check_invariants
+from game.engine.invariants import InvariantError, check_cheap, check_invariants, check_offers
 from game.engine.meldtypes import Evaluation, Meld, MeldOptions
 from game.engine.rules import RuleError, RuleSet
 from game.engine.state import GameState
@@ -33,7 +33,7 @@ __all__ = [
     "JOKER_KIND", "Meld", "MeldOptions", "NextDeal", "Pack", "Phase",
     "PlayerView", "RuleError", "RuleSet", "SeatResult", "ShowDealtHand", "Suit", "apply",
     "ActionSpec", "Family",
-    "check", "check_cheap", "check_invariants", "declarable", "family_of",
+    "check", "check_cheap", "check_invariants", "check_offers", "declarable", "family_of",
     "format_cards", "is_wild",
     "legal_actions", "new_match", "parse_cards", "parse_kind", "shoe_for",
     "view_for",

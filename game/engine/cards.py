@@ -60,7 +60,7 @@ class Card:
     @property
     def kind(self) -> int:
         """0..51 for suit*13 + rank-1; 52 for any printed joker."""
-        f = self.face
+        f = self.uid % FACES_PER_DECK  # not ``self.face``: the hottest property of all
         return JOKER_KIND if f >= 52 else f
 
     @property

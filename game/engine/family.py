@@ -6,18 +6,20 @@ docstring says what the core expects; the body is the neutral default, so a
 family overrides only where its rules differ (RULES.md §2–§7).
 
 Where the hooks reach:
-- the deal: the shoe, whether a card is turned after the upcard (cut joker,
-  Marriage's hidden tiplu, Vazhushal's negative joker), the family's own state
-  (``extra``) and anything done before the first turn;
+- the deal: the shoe, whether a card is turned after the upcard (a cut
+  joker, a card set aside face down, a card whose rank makes others wild),
+  the family's own state (``extra``) and anything done before the first
+  turn;
 - knowledge: the cut card and the wild cards each seat may know, and the part
   of ``extra`` a seat may see (``view_for`` asks these);
-- actions: the per-phase action table; a family adds actions (exposing
-  tunnelas, laying melds on the table, a wipe that takes several discards) or
-  replaces the core's reasons and handlers;
+- actions: the per-phase action table; a family adds actions (showing
+  cards before the first turn, laying melds on the table, taking several
+  discards at once) or replaces the core's reasons and handlers, and lists
+  the moves too many to offer on every step (``more_actions``);
 - shows: whether cards make a valid show, decided when a declaration is
   applied, and the cached "which discards leave a valid show" query;
 - cards: the cards a family keeps off the hands, stock and pile (table melds,
-  a set-aside tiplu), so conservation still counts every card;
+  a card set aside face down), so conservation still counts every card;
 - the end: what the stock running out does, the deal's settlement (value-card
   bonuses paid whoever wins, exchanges), and the match's end.
 """
@@ -25,7 +27,7 @@ Where the hooks reach:
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.actions import Phase
@@ -36,6 +38,7 @@ from game.engine.state import ACTIVE, GameState
 
 if TYPE_CHECKING:
     from game.engine.actions import Action, DealResult, Event
+    from game.engine.view import PlayerView
 
 Outcome = tuple["GameState", list["Event"]]
 
@@ -44,7 +47,16 @@ Outcome = tuple["GameState", list["Event"]]
 class ActionSpec:
     """One kind of action: the phases it belongs to, the instances
     ``legal_actions`` offers, the cheap reason it is refused (None: allowed),
-    an optional costly check run only when it is applied, and its handler."""
+    an optional costly check run only when it is applied, and its handler.
+
+    What ``offers`` returns must be what ``check`` accepts: the core keeps
+    the instances ``reason`` allows, and an instance ``validate`` would
+    refuse must not be offered at all.  ``offers`` runs on every step of
+    every simulation and frame, so it stays cheap: one instance per kind of
+    card rather than per physical card, no solver per candidate (a search,
+    where one decides whether an offer would be accepted, bounded and
+    remembered per position).  Moves too many or too costly to list there
+    are ``Family.more_actions``."""
 
     action: type
     phases: tuple[Phase, ...]
@@ -57,12 +69,13 @@ class ActionSpec:
 @dataclass(frozen=True)
 class HandQuery:
     """What ``python -m game evaluate`` was told about a hand's deal (text
-    as typed; the family parses and refuses what its game cannot have)."""
+    as typed; the family parses and refuses what its game cannot have): the
+    turned card, the decks, and the facts only this family asks for
+    (``Family.hand_options``), by name (a flag given is True)."""
 
     cut: str | None = None
     decks: int | None = None
-    tiplu: str | None = None
-    seen: bool = False
+    own: dict[str, str | bool] = field(default_factory=dict)
 
 
 class Family:
@@ -73,8 +86,8 @@ class Family:
     leads to its family's hooks (``family_of``) with no registry lookup."""
 
     name: ClassVar[str] = ""  # the registry's key and the rule set's ``family``
-    title: ClassVar[str] = ""  # for menus: "13-card rummy"
-    cut_name: ClassVar[str] = "Cut"  # what players call the turned card ("Tiplu")
+    title: ClassVar[str] = ""  # for menus and messages: the game's name
+    cut_name: ClassVar[str] = "Cut"  # what players call the turned card
     # What the menu calls each preset and says of it, in the menu's order:
     # preset name -> (title, one line); a preset left out is named after itself.
     preset_words: ClassVar[dict[str, tuple[str, str]]] = {}
@@ -84,7 +97,14 @@ class Family:
     # Options this family's games word their own way on the rule page:
     # option -> (names of its values, a label or None for the shared one).
     option_names: ClassVar[dict[str, tuple[dict[Any, str], str | None]]] = {}
+    # What ``python -m game evaluate`` may be told about a hand of this game
+    # besides the turned card and the decks (``--NAME``): name -> (its help,
+    # whether it takes a value; without one it is a flag).  ``HandQuery.own``.
+    hand_options: ClassVar[dict[str, tuple[str, bool]]] = {}
     rules_class: ClassVar[type[RuleSet]] = RuleSet
+    # Turns of the discard pile into a new stock (``stock_empty=reshuffle``)
+    # before the deal is void; None: no limit.
+    max_reshuffles: ClassVar[int | None] = None
 
     def __init__(self) -> None:
         self.rules_class.hooks = self
@@ -128,12 +148,13 @@ class Family:
     def view_leak(self, state: GameState, seat: int, view: Any) -> str | None:
         """What ``view`` (``seat``'s) shows that the seat may not know, in words,
         or None.  ``simulate`` asks it of every view a bot is given, so a
-        family with secrets (Marriage's tiplu) proves they stay hidden."""
+        family with secrets (a card set aside face down) proves they stay
+        hidden."""
         return None
 
     def to_act(self, state: GameState) -> int | None:
         """Who acts in the family's own phase (``Phase.FAMILY``): a step
-        outside the draw/discard cycle, such as exposing tunnelas before the
+        outside the draw/discard cycle, such as showing cards before the
         first turn or every player laying down when the stock is gone."""
         return None
 
@@ -142,6 +163,15 @@ class Family:
         """The action table: the core's, with this family's additions and
         replacements.  Called once per family; the result is cached."""
         return core
+
+    def more_actions(self, view: PlayerView) -> list[Action]:
+        """Every move ``view``'s seat may make now that ``view.legal`` leaves
+        out because there are too many or they cost a search to find (melds
+        laid on the table with each reading, the cards named for a move whose
+        offered form lets the engine choose them), in a bounded, deterministic
+        order; each one ``check`` accepts.  Asked only by a caller that wants
+        them (``PlayerView.moves``), never per step."""
+        return []
 
     def take_discard_reason(self, state: GameState) -> str | None:
         """Why the player to act may not take the top discard (None: they may)."""
@@ -158,10 +188,12 @@ class Family:
 
     def iter_showable(self, rules: RuleSet, decks: int, hand: tuple[Card, ...],
                       wild: frozenset[int], extra: Any) -> Generator[None, None, frozenset[int]]:
-        """Kinds whose discard leaves a valid show (bots, hints, the UI), as a
-        generator that yields between solver calls so a bot can slice it; the
-        result is its return value.  Callers cache it per position
-        (``shows.showable_kinds``)."""
+        """Kinds whose discard leaves a valid show (bots, hints, the UI, and
+        the engine offering declarations under ``invalid_declaration=refuse``),
+        as a generator that yields between solver calls so a bot can slice
+        it; the result is its return value.  It must agree with
+        ``show_reason``.  Callers cache it per position
+        (``shows.showable_position``); ``discards_leaving_show`` is the loop."""
         return frozenset()
         yield  # a generator, like the families' versions
 
@@ -212,7 +244,8 @@ class Family:
     # ------------------------------------------------------------------- end
     def on_stock_empty(self, state: GameState, events: list[Event]) -> Outcome | None:
         """What happens when the player to draw finds the stock empty; None
-        leaves it to the core (``stock_empty``: void or reshuffle)."""
+        leaves it to the core (``stock_empty``: void, or reshuffle up to
+        ``max_reshuffles`` times and then void)."""
         return None
 
     def settle(self, state: GameState, winner: int | None, how: str) -> DealResult:
@@ -226,6 +259,25 @@ class Family:
 
     def deal_multiplier(self, rules: RuleSet, cut: Card | None) -> int:
         return 1
+
+
+def discards_leaving_show(hand: tuple[Card, ...],
+                          is_show: Callable[[tuple[Card, ...]], bool]
+                          ) -> Generator[None, None, frozenset[int]]:
+    """Kinds of ``hand`` whose discard leaves a show (``is_show`` of the rest),
+    each kind tried once (copies of a kind leave the same hand), yielding
+    before each try: the loop behind a family's ``iter_showable``, which
+    first rules out the hands that cannot be one card from a show."""
+    out: set[int] = set()
+    tried: set[int] = set()
+    for i, card in enumerate(hand):
+        if card.kind in tried:
+            continue
+        tried.add(card.kind)
+        yield
+        if is_show(hand[:i] + hand[i + 1:]):
+            out.add(card.kind)
+    return frozenset(out)
 
 
 def check_copies(cards: list[Card], decks: int, jokers_per_deck: int) -> None:

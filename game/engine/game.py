@@ -26,13 +26,13 @@ from game.engine.actions import (
     Pack,
     Packed,
     Phase,
-    ShowDealtHand,
     StockReshuffled,
 )
 from game.engine.cards import Card
 from game.engine.family import ActionSpec, Family, family_of
 from game.engine.match import answer_offer, starting_scores
 from game.engine.rules import RuleSet
+from game.engine.shows import showable_for
 from game.engine.state import ACTIVE, DEAD, OUT, PACKED, GameState, LogEntry, Move
 
 if TYPE_CHECKING:
@@ -149,13 +149,15 @@ def declarable(state: GameState, cards) -> bool:
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every action whose preconditions hold now, phase by phase.
+    """Every action whose preconditions hold now, phase by phase; each one
+    passes ``check``.
 
-    Cheap on purpose (it runs on every step of every simulation and frame): a
-    declaration is offered for every card the player may throw, and whether
-    the rest is a valid show is decided when it is applied (a wrong show, or
-    a refusal under ``invalid_declaration=refuse``).  ``shows.valid_declarations``
-    answers "which discards leave a valid show", cached."""
+    Cheap on purpose (it runs on every step of every simulation and frame):
+    a declaration is offered for every kind of card the player may throw and
+    judged when it is applied (a wrong show costs the penalty); only under
+    ``invalid_declaration=refuse``, where a wrong one would be refused, are
+    just the valid shows offered (``shows.showable_for``, one cached query
+    per position).  Moves too many to list are ``PlayerView.moves``."""
     out: list[Action] = []
     for spec in _specs(state.rules).by_phase.get(state.phase, ()):
         for action in spec.offers(state):
@@ -280,7 +282,7 @@ def _declare(state: GameState, action: Declare) -> tuple[GameState, list[Event]]
     if reason is None:
         state = state.replace(log=state.log + (LogEntry(seat, Move.DECLARE, action.card),))
         events: list[Event] = [Declared(seat, True, action.card)]
-        return _end_deal(state, seat, "declare", events)
+        return end_deal(state, seat, "declare", events)
     # wrong show: the hand is dead and pays the penalty; play goes on
     owed = list(state.owed)
     owed[seat] = state.rules.wrong_show_points
@@ -292,17 +294,11 @@ def _declare(state: GameState, action: Declare) -> tuple[GameState, list[Event]]
     return _after_leaving(state, seat, [Declared(seat, False, action.card, reason)])
 
 
-def _show_dealt(state: GameState, action) -> tuple[GameState, list[Event]]:
-    seat = state.turn
-    state = state.replace(log=state.log + (LogEntry(seat, Move.HAND_RUMMY),))
-    return _end_deal(state, seat, "hand_rummy", [Declared(seat, True, None, "hand rummy")])
-
-
 def _after_leaving(state: GameState, seat: int, events: list[Event]):
     """A player packed or showed wrongly: one left wins, else play moves on."""
     active = state.active_seats
     if len(active) == 1:
-        return _end_deal(state, active[0], "last_standing", events)
+        return end_deal(state, active[0], "last_standing", events)
     state = state.replace(turn=state.next_seat(seat), phase=Phase.DRAW, picked=None)
     return _stock_check(state, events)
 
@@ -319,16 +315,22 @@ def _stock_check(state: GameState, events: list[Event]):
     outcome = family_of(state.rules).on_stock_empty(state, events)
     if outcome is not None:
         return outcome
-    if state.rules.stock_empty == "reshuffle" and len(state.discard) > 1:
+    limit = family_of(state.rules).max_reshuffles
+    if (state.rules.stock_empty == "reshuffle" and len(state.discard) > 1
+            and (limit is None or state.reshuffles < limit)):
         pile = list(state.discard[:-1])
         _rng(state, "reshuffle", state.deal_no, state.reshuffles).shuffle(pile)
         state = state.replace(stock=tuple(pile), discard=state.discard[-1:],
                               reshuffles=state.reshuffles + 1)
         return state, events + [StockReshuffled(len(pile))]
-    return _end_deal(state, None, "void", events)
+    return end_deal(state, None, "void", events)
 
 
-def _end_deal(state: GameState, winner: int | None, how: str, events: list[Event]):
+def end_deal(state: GameState, winner: int | None, how: str,
+             events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Settle the deal (``how``: "declare", "last_standing", "void" or a
+    family's own ending) and move on to the match's next step; ``events``
+    are those of the action so far."""
     fam = family_of(state.rules)
     result = fam.settle(state, winner, how)
     state, more = fam.after_deal(state, result)
@@ -390,22 +392,18 @@ def _discards(state: GameState):
 
 def _declares(state: GameState):
     """One declaration per kind (the same kind leaves the same hand), never
-    with the card just picked when that may not be thrown."""
+    with the card just picked when that may not be thrown; under ``refuse``
+    only those that leave a valid show (the others would be refused)."""
     out, seen = [], set()
     barred = None if state.rules.may_discard_picked else state.picked
     for c in state.hands[state.turn]:
         if c != barred and c.kind not in seen:
             seen.add(c.kind)
             out.append(Declare(c))
+    if out and state.rules.invalid_declaration == "refuse":
+        kinds = showable_for(state, state.turn)
+        out = [a for a in out if a.card.kind in kinds]
     return out
-
-
-def _hand_rummy_reason(state: GameState, action=None) -> str | None:
-    if state.turns_taken[state.turn] != 0:
-        return "a dealt hand can be shown only at your first turn"
-    if family_of(state.rules).show_reason(state, state.turn, state.hands[state.turn]):
-        return "the dealt hand is not a valid declaration"
-    return None
 
 
 _D, _X = (Phase.DRAW,), (Phase.DISCARD,)
@@ -427,14 +425,6 @@ def core_specs() -> dict[type, ActionSpec]:
         Answer: ActionSpec(Answer, (Phase.DECIDE,), lambda s: [Answer(True), Answer(False)],
                            _seat_reason, _answer),
     }
-
-
-def show_dealt_spec() -> ActionSpec:
-    """Hand rummy (13-card): show the dealt hand at the first turn, without
-    drawing.  Its check runs the solver, so it is offered only at a first turn."""
-    def offers(state: GameState):
-        return [ShowDealtHand()] if state.turns_taken[state.turn] == 0 else []
-    return ActionSpec(ShowDealtHand, _D, offers, _hand_rummy_reason, _show_dealt)
 
 
 class _Table:

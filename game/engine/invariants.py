@@ -4,16 +4,17 @@
 is somewhere exactly once.  ``check_cheap(state)`` counts cards and checks hand
 sizes without rebuilding the shoe; the simulator runs it after every action and
 the full check at deal boundaries and on sampled turns (``--check full`` runs
-the full one after every action)."""
+the full one after every action).  ``check_offers(state)`` judges every
+action ``legal_actions`` offers in full: each must be accepted."""
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
 
-from game.engine.actions import Phase
+from game.engine.actions import IllegalAction, Phase
 from game.engine.family import family_of
-from game.engine.game import shoe_for
+from game.engine.game import check, legal_actions, shoe_for
 from game.engine.rules import RuleSet
 from game.engine.state import ACTIVE, GameState
 
@@ -59,3 +60,14 @@ def _check_seats(state: GameState) -> None:
         raise InvariantError(f"seat {state.turn} to act is {state.status[state.turn]}")
     if not state.discard and state.phase == Phase.DRAW and not state.stock:
         raise InvariantError("nothing to draw")
+
+
+def check_offers(state: GameState) -> None:
+    """Every action ``legal_actions`` offers is one ``check`` accepts (a bot
+    that plays any of them never makes an illegal move).  Costlier than the
+    others (every offer is judged in full): tests and ``--check full``."""
+    for action in legal_actions(state):
+        try:
+            check(state, action)
+        except IllegalAction as exc:
+            raise InvariantError(f"offered but refused: {action.describe()}: {exc}") from None

@@ -1,8 +1,9 @@
 """Rule sets: the options every family shares, as frozen data with defaults.
 
-A family's rule set is a subclass (``families/thirteen.py`` holds the 13-card
-one) that adds its own fields, names the family, and lists which fields a
-player may set.  Presets are named instances kept in ``families.PRESETS``.
+A family's rule set is a subclass (in the family's ``family.py``, under
+``game/families/``) that adds its own fields, names the family, and lists
+which fields a player may set.  Presets are named instances kept in
+``families.PRESETS``.
 Identity (``name``) and what a family fixes (hand size, player range) are not
 options: ``with_options`` refuses them with the reason.
 """

@@ -82,7 +82,7 @@ class GameState:
     result: DealResult | None
     log: tuple[LogEntry, ...]  # public moves this deal
     offer: tuple | None  # DECIDE phase: ("rejoin", seat) or ("split", seat, seats)
-    extra: Any = None  # the family's own state (table melds, who saw the tiplu, ...)
+    extra: Any = None  # the family's own state (melds on the table, who has seen what, ...)
 
     def replace(self, **changes) -> GameState:
         return dataclasses.replace(self, **changes)

@@ -39,12 +39,22 @@ class PlayerView:
     log: tuple[tuple[int, str, Card | None], ...]  # public moves of this deal
     result: DealResult | None  # the last settled deal, all hands shown
     offer: tuple | None
-    legal: tuple[Action, ...]  # the actions this seat may take now
+    legal: tuple[Action, ...]  # the actions this seat may take now (see ``moves``)
     extra: Any = None  # what this seat may see of the family's own state
 
     @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
+
+    def moves(self) -> tuple[Action, ...]:
+        """Every move this seat may make now: ``legal`` and then the family's
+        moves too many or too costly to list on every step
+        (``Family.more_actions``; ``game/families/ACTIONS.md`` lists them).
+        Each one passes ``check``.  Costlier than ``legal``: ask it when you
+        want them."""
+        if not self.legal:
+            return ()
+        return self.legal + tuple(family_of(self.rules).more_actions(self))
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:

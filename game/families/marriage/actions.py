@@ -18,15 +18,16 @@ The steps a deal adds to the core's draw/discard cycle:
   three natural pure sequences/tunnelas laid down (exposed tunnelas count)
   or seven dublees (each exposed tunnela counts as one).  The player may
   name the groups; with none named the engine lays down the best choice
-  (``marriage_hand.can_see``).  Then the wild cards exist for that player.
+  (``hand.can_see``).  Then the wild cards exist for that player.
 - **Declaring** is the core's ``Declare`` (discard, then show), only for a
   player who has seen (seeing and showing in the same turn is allowed).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import combinations
 
 from game.engine.actions import Action, Event, Phase
 from game.engine.cards import Card, format_cards
@@ -35,11 +36,14 @@ from game.families.marriage.hand import (
     ROUTES,
     TUNNELA,
     can_see,
+    choose_pures,
     classify_meld,
     count_dublees,
+    display_order,
     dublee_pairs,
     has_natural_pures,
     is_natural_pure,
+    pick,
 )
 
 SEQUENCES, DUBLEES = ROUTES  # how a player saw the tiplu
@@ -210,8 +214,6 @@ def done_exposing(state, action):
 
 
 def _replace(ex: MarriageDeal, **changes) -> MarriageDeal:
-    from dataclasses import replace
-
     return replace(ex, **changes)
 
 
@@ -236,6 +238,53 @@ def see_offers(state) -> list[Action]:
     return out
 
 
+# Choices of groups listed at most per route by ``see_moves`` (a fixed order):
+# which seven of nine dublees go down can be dozens of equivalent moves.
+MOST_SEE_CHOICES = 64
+
+
+def see_moves(view) -> list[SeeTiplu]:
+    """Every ``SeeTiplu(route, groups)`` naming its groups that the player to
+    act may make now (``PlayerView.moves``; ``legal_actions`` offers the
+    engine's choice, ``SeeTiplu(route)``): each choice of natural pure melds
+    or of dublees, by kinds (the lowest-numbered copies go down), at most
+    ``MOST_SEE_CHOICES`` a route.  Each is checked as ``see_reason`` checks it."""
+    ex: MarriageView | None = view.extra
+    if view.phase != Phase.DISCARD or ex is None or ex.i_have_seen:
+        return []
+    hand = tuple(view.hand)
+    n_exp = len(ex.exposed[view.seat])
+    out: list[SeeTiplu] = []
+    need = max(0, 3 - n_exp)
+    if need:
+        for choice in choose_pures(hand, need, limit=MOST_SEE_CHOICES):
+            pool = sorted(hand, key=lambda c: c.uid)
+            groups = tuple(display_order(pick(pool, kinds)) for kinds in choice)
+            out.append(SeeTiplu(SEQUENCES, groups))
+    need = max(0, 7 - n_exp)
+    pairs = dublee_pairs(hand)
+    if need and len(pairs) >= need and view.rules.marriage_options.dublee_route_open(
+            view.players):
+        seen: set[tuple[int, ...]] = set()
+        for choice in combinations(pairs, need):
+            kinds = tuple(p[0].kind for p in choice)
+            if kinds not in seen:
+                seen.add(kinds)
+                out.append(SeeTiplu(DUBLEES, choice))
+                if len(seen) >= MOST_SEE_CHOICES:
+                    break
+    return [a for a in out if _see_groups_reason(hand, n_exp, a) is None]
+
+
+def _see_groups_reason(hand, n_exp: int, action: SeeTiplu) -> str | None:
+    if action.route == DUBLEES:
+        return _named_groups_reason(hand, action.groups, max(0, 7 - n_exp), 2, _is_dublee,
+                                    "a dublee is two identical cards")
+    return _named_groups_reason(hand, action.groups, max(0, 3 - n_exp), 3, is_natural_pure,
+                                "each group must be a pure sequence or a tunnela "
+                                "(no wild cards)")
+
+
 def see_reason(state, action: SeeTiplu) -> str | None:
     ex: MarriageDeal = state.extra
     seat = state.turn
@@ -250,8 +299,7 @@ def see_reason(state, action: SeeTiplu) -> str | None:
             return "the dublee route is open only with 4 or more players (dublee_route=four_plus)"
         need = max(0, 7 - n_exp)
         if action.groups:
-            return _named_groups_reason(hand, action.groups, need, 2, _is_dublee,
-                                        "a dublee is two identical cards")
+            return _see_groups_reason(hand, n_exp, action)
         have = count_dublees(hand)
         if have < need:
             return (f"seeing by dublees takes seven dublees (exposed tunnelas count one "
@@ -259,9 +307,7 @@ def see_reason(state, action: SeeTiplu) -> str | None:
         return None
     need = max(0, 3 - n_exp)
     if action.groups:
-        return _named_groups_reason(hand, action.groups, need, 3, is_natural_pure,
-                                    "each group must be a pure sequence or a tunnela "
-                                    "(no wild cards)")
+        return _see_groups_reason(hand, n_exp, action)
     if not has_natural_pures(hand, need):
         return ("seeing takes three pure sequences or tunnelas (exposed tunnelas count): "
                 f"you hold fewer than {need} more")

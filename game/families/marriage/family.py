@@ -10,15 +10,15 @@ for what the seed lost; the house options players ask for by name).
   the family's state, not the core's cut slot, because the core announces
   the cut card to everybody (``DealStarted``); ``table_cards`` counts it.
 - Before the first turn every seat, in turn order, may expose tunnelas
-  dealt to it (``Phase.FAMILY``; ``marriage_actions``).
+  dealt to it (``Phase.FAMILY``; ``actions.py``).
 - After drawing, a player who holds three natural pure sequences/tunnelas
   (exposed tunnelas count) or seven dublees lays them down and **sees** the
   tiplu (``SeeTiplu``).  Only then are wild cards wild for that player: the
   view of a seat that has not seen holds neither the tiplu nor the wild kinds
   (``cut_for``, ``wild_for``, ``view_extra``; nothing else in a view or an
   event depends on it).  ``legal_actions`` offers ``SeeTiplu(route)``, the
-  engine choosing the groups; naming them, ``SeeTiplu(route, groups)``, is
-  checked like any action.
+  engine choosing the groups; ``PlayerView.moves()`` adds every choice of
+  groups named, ``SeeTiplu(route, groups)`` (``see_moves``).
 - Who has seen may not take a wild card from the pile; a dublee player may
   take a discard only to complete the eighth dublee; ``unseen_may_pick``.
 - Winning: ``Declare`` (discard, then show) by a player who has seen, on the
@@ -33,7 +33,7 @@ for what the seed lost; the house options players ask for by name).
   pile under it (the sources are silent; a void deal would waste the maal);
   after ``MAX_RESHUFFLES`` turns of the pile the deal is void.
 - Settlement: game points 3/10/+5, then the maal exchange n·Sᵢ − T
-  (``marriage_settle``, ``marriage_maal``).  Match: ``rounds`` rounds, every
+  (``settle.py``, ``maal.py``).  Match: ``rounds`` rounds, every
   player dealing once a round; highest total wins.
 """
 
@@ -44,7 +44,7 @@ from typing import ClassVar, NamedTuple
 
 from game.engine.actions import Declare, DrawDiscard, DrawStock, Pack, Phase
 from game.engine.cards import JOKER_KIND, Card, format_cards, make_card, parse_kind
-from game.engine.family import ActionSpec, Family
+from game.engine.family import ActionSpec, Family, discards_leaving_show
 from game.engine.rules import RuleError, RuleSet
 from game.engine.state import ACTIVE, DEAD
 from game.families.marriage.actions import (
@@ -61,10 +61,12 @@ from game.families.marriage.actions import (
     expose_reason,
     must_have_seen,
     see,
+    see_moves,
     see_offers,
     see_reason,
     take_discard_reason,
 )
+from game.families.marriage.arrange import most_melds
 from game.families.marriage.hand import (
     best_arrangement,
     can_see,
@@ -81,7 +83,7 @@ MAX_RESHUFFLES = 3  # turns of the discard pile before a deal is void (a safegua
 @dataclass(frozen=True)
 class MarriageRules(RuleSet):
     """Every option of RULES.md §6 with its default (mirroring
-    ``marriage_maal.MarriageOptions``), plus the core's turn options."""
+    ``maal.MarriageOptions``), plus the core's turn options."""
 
     family: ClassVar[str] = "marriage"
     hand_size: ClassVar[int] = 21
@@ -173,6 +175,9 @@ class MarriageFamily(Family):
     title = "Indian Marriage"
     cut_name = "Tiplu"
     rules_class = MarriageRules
+    hand_options = {"tiplu": ("the tiplu, e.g. 7H", True),
+                    "seen": ("the player has seen the tiplu", False)}
+    max_reshuffles = MAX_RESHUFFLES
     move_words = {
         "expose": "exposed a tunnela",
         "expose_done": "is ready",
@@ -264,6 +269,10 @@ class MarriageFamily(Family):
                                     dec.validate)
         return specs
 
+    def more_actions(self, view) -> list:
+        """Seeing the tiplu with each choice of groups named (``see_moves``)."""
+        return see_moves(view)
+
     def take_discard_reason(self, state) -> str | None:
         return take_discard_reason(state)
 
@@ -299,16 +308,13 @@ class MarriageFamily(Family):
             have = len(laid) + len(exposed)
             if have + count_dublees(hand) < 8:
                 return frozenset()
-        out = set()
-        for i, card in enumerate(hand):
-            if card.kind in out:
-                continue
-            yield
-            rest = hand[:i] + hand[i + 1:]
-            if winning_show(rest, wild, laid, exposed, route=route,
-                            size=rules.hand_size) is not None:
-                out.add(card.kind)
-        return frozenset(out)
+        elif len(hand) - 3 * most_melds(hand, wild) > 1:
+            # the rest after the discard must meld exactly, so the whole
+            # hand melds all but one card: one search rules most hands out
+            return frozenset()
+        return (yield from discards_leaving_show(
+            tuple(hand), lambda rest: winning_show(rest, wild, laid, exposed, route=route,
+                                                   size=rules.hand_size) is not None))
 
     def count_kinds(self, rules, decks, kinds, wild, below=None) -> int | None:
         """For the simple reference bots (``greedy``), which compare counts:
@@ -355,14 +361,14 @@ class MarriageFamily(Family):
             raise ValueError("Marriage has no cut card: give the tiplu with --tiplu")
         if query.decks not in (None, 3):
             raise ValueError("Marriage is played with three decks: drop --decks")
-        if not query.tiplu:
+        if not query.own.get("tiplu"):
             raise ValueError("Marriage needs the tiplu: --tiplu CARD (e.g. --tiplu 7H)")
-        kind = parse_kind(query.tiplu)
+        kind = parse_kind(query.own["tiplu"])
         if kind == JOKER_KIND:
             raise ValueError("a printed joker is never the tiplu: give a natural card")
         tiplu = make_card(kind, 2)
-        return _Context(3, tiplu, marriage_wilds(tiplu, rules.printed_jokers), query.seen,
-                        rules.marriage_options)
+        return _Context(3, tiplu, marriage_wilds(tiplu, rules.printed_jokers),
+                        bool(query.own.get("seen")), rules.marriage_options)
 
     def check_hand(self, rules, cards, context: _Context) -> None:
         super().check_hand(rules, cards, context)
@@ -397,13 +403,6 @@ class MarriageFamily(Family):
         }
 
     # ------------------------------------------------------------------- end
-    def on_stock_empty(self, state, events):
-        if state.rules.stock_empty == "reshuffle" and state.reshuffles < MAX_RESHUFFLES:
-            return None  # the core turns the pile
-        result = self.settle(state, None, "void")
-        state, more = self.after_deal(state, result)
-        return state, events + more
-
     def settle(self, state, winner, how):
         return settle_deal(state, winner, how)
 

@@ -11,10 +11,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
+from game.engine.actions import Declared, Phase, ShowDealtHand
 from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
-from game.engine.family import Family
+from game.engine.family import ActionSpec, Family, discards_leaving_show
+from game.engine.game import end_deal
 from game.engine.meldtypes import Evaluation, MeldOptions
 from game.engine.rules import RuleError, RuleSet
+from game.engine.state import LogEntry, Move
+from game.families.thirteen.settle import settle as settle_deal
 from game.families.thirteen.solver import evaluate, hand_count, is_declarable
 
 DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
@@ -112,6 +116,30 @@ class _Context(NamedTuple):
     multiplier: int
 
 
+def _hand_rummy_offers(state) -> list[ShowDealtHand]:
+    # its reason runs the solver, so it is offered only at a first turn
+    return [ShowDealtHand()] if state.turns_taken[state.turn] == 0 else []
+
+
+def _hand_rummy_reason(state, action=None) -> str | None:
+    if state.turns_taken[state.turn] != 0:
+        return "a dealt hand can be shown only at your first turn"
+    if FAMILY.show_reason(state, state.turn, state.hands[state.turn]):
+        return "the dealt hand is not a valid declaration"
+    return None
+
+
+def _show_dealt(state, action):
+    seat = state.turn
+    state = state.replace(log=state.log + (LogEntry(seat, Move.HAND_RUMMY),))
+    return end_deal(state, seat, "hand_rummy", [Declared(seat, True, None, "hand rummy")])
+
+
+# Hand rummy (RULES.md §2): show the 13 dealt cards at the first turn, without drawing.
+HAND_RUMMY_SPEC = ActionSpec(ShowDealtHand, (Phase.DRAW,), _hand_rummy_offers,
+                             _hand_rummy_reason, _show_dealt)
+
+
 class ThirteenFamily(Family):
     name = "13card"
     title = "13-card rummy"
@@ -163,12 +191,7 @@ class ThirteenFamily(Family):
 
     # --------------------------------------------------------------- actions
     def action_specs(self, core):
-        from game.engine.game import show_dealt_spec
-
-        specs = dict(core)
-        spec = show_dealt_spec()
-        specs[spec.action] = spec
-        return specs
+        return {**core, ShowDealtHand: HAND_RUMMY_SPEC}
 
     def take_discard_reason(self, state) -> str | None:
         top = state.discard[-1]
@@ -212,19 +235,11 @@ class ThirteenFamily(Family):
         whole = evaluate(tuple(hand), wild, opts)
         if whole.tier != "lives" or whole.count > max(10, rules.ace_points):
             return frozenset()
-        out = set()
-        for i, card in enumerate(hand):
-            if card.kind in out:
-                continue
-            yield
-            if is_declarable(hand[:i] + hand[i + 1:], wild, opts):
-                out.add(card.kind)
-        return frozenset(out)
+        return (yield from discards_leaving_show(
+            tuple(hand), lambda rest: is_declarable(rest, wild, opts)))
 
     # --------------------------------------------------------- command line
     def hand_context(self, rules: ThirteenRules, query) -> dict:
-        if query.tiplu or query.seen:
-            raise ValueError("--tiplu and --seen are for Marriage, not 13-card rummy")
         decks = 2 if query.decks is None else query.decks
         if not 1 <= decks <= 4:
             raise ValueError("--decks must be 1..4")
@@ -252,9 +267,7 @@ class ThirteenFamily(Family):
 
     # ------------------------------------------------------------------- end
     def settle(self, state, winner, how):
-        from game.families.thirteen.settle import settle
-
-        return settle(state, winner, how)
+        return settle_deal(state, winner, how)
 
 
 FAMILY = ThirteenFamily()

@@ -11,7 +11,7 @@ are options here too.
 - The deal: three decks and three printed jokers (159 cards); 21 cards each
   for 2–6 players, or 27 each for 2–5 (the rule set's ``form``, fixed by the
   preset).  The upcard starts the pile; the next card is the **cut joker**,
-  out of play (the core's cut slot).  Wild cards (``twentyone_cards``):
+  out of play (the core's cut slot).  Wild cards (``cards.py``):
   printed jokers, the cut card's rank and suit (``wild_any_suit``: its rank
   in every suit), the upper and lower jokers (27: also the second upper and
   lower), ranks wrapping A↔K; a printed-joker cut makes all Aces, 2♠ and K♠
@@ -28,7 +28,7 @@ are options here too.
 - Drops: 30 on the first turn, 70 later (``middle_drop=75``: 30/75); the
   dropped hand is set aside (catsatcards: "discards his cards to the side";
   ``first_packer_cards=under_stock`` is §2's pagat way).
-- Settlement (``twentyone_settle``): each non-winner pays the winner the
+- Settlement (``settle.py``): each non-winner pays the winner the
   count of ``evaluate_21`` (cap 120; 27: 150), half (rounded up) for a player
   who had not had a turn; every non-dropped player pays each value-card
   holder its bonus, whoever wins.
@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from game.engine.cards import JOKER_KIND, Card, kind_text, make_card, parse_kind
-from game.engine.family import Family, check_copies
+from game.engine.family import Family, check_copies, discards_leaving_show
 from game.engine.rules import RuleError, RuleSet
 from game.families.twentyone.cards import (
     SCHEMES,
@@ -53,6 +53,7 @@ from game.families.twentyone.cards import (
     value_kinds,
     wild_kinds_21,
 )
+from game.families.twentyone.settle import settle as settle_deal
 from game.families.twentyone.solver import (
     WideEvaluation,
     WideOptions,
@@ -167,6 +168,7 @@ class TwentyOneFamily(Family):
     name = "21card"
     title = "21/27-card rummy"
     rules_class = WideRules
+    max_reshuffles = MAX_RESHUFFLES
     preset_words = {
         "21card": ("21 Cards", "Three decks, 21 cards each: show three pure sequences with the "
                    "rest melded (or 3 tunnelas, 8 dublees, 8 wild cards). Value cards pay "
@@ -246,19 +248,11 @@ class TwentyOneFamily(Family):
         opts = self.options(rules, extra)
         if not show_possible(hand, wild, opts):
             return frozenset()
-        out = set()
-        for i, card in enumerate(hand):
-            if card.kind in out:
-                continue
-            yield
-            if shows(hand[:i] + hand[i + 1:], wild, opts) is not None:
-                out.add(card.kind)
-        return frozenset(out)
+        return (yield from discards_leaving_show(
+            tuple(hand), lambda rest: shows(rest, wild, opts) is not None))
 
     # --------------------------------------------------------- command line
     def hand_context(self, rules: WideRules, query) -> _Context:
-        if query.tiplu or query.seen:
-            raise ValueError(f"--tiplu and --seen are for Marriage, not {rules.name}")
         if query.decks not in (None, 3):
             raise ValueError(f"{rules.name} is played with three decks: drop --decks")
         if not query.cut:
@@ -304,17 +298,8 @@ class TwentyOneFamily(Family):
         }
 
     # ------------------------------------------------------------------- end
-    def on_stock_empty(self, state, events):
-        if state.rules.stock_empty == "reshuffle" and state.reshuffles < MAX_RESHUFFLES:
-            return None  # the core turns the pile into a new stock
-        result = self.settle(state, None, "void")
-        state, more = self.after_deal(state, result)
-        return state, events + more
-
     def settle(self, state, winner, how):
-        from game.families.twentyone.settle import settle
-
-        return settle(state, winner, how)
+        return settle_deal(state, winner, how)
 
 
 FAMILY = TwentyOneFamily()

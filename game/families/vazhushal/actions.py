@@ -16,7 +16,7 @@ Actions (all refused with the reason, changing nothing):
   (cards from the hand after the wipe, with their reading); ``pure`` is the
   pure sequence a player with no melds lays with it when ``meld`` is not one.
   Without ``meld`` the engine lays the most valuable way
-  (``vazhushal_melds.wipe_plans``).  Laying the meld in the same action is
+  (``melds.wipe_plans``).  Laying the meld in the same action is
   what makes a refused wipe change nothing: the condition is checked before
   any card moves.  After that the player's melds follow the ordinary rules
   (they may be rearranged like any other).
@@ -28,22 +28,27 @@ Actions (all refused with the reason, changing nothing):
   still melded, the first meld a pure sequence, one pure meld kept, no two
   identical melds; after drawing a card must stay in hand for the discard.
 - ``LayDown(keep)``: the engine lays the best stock-out lay-down of the hand
-  except ``keep`` (rearranging the table as needed); refused when it would
-  not raise the score (``vazhushal_laydown.best_laydown``).
+  except ``keep`` (rearranging the table as needed,
+  ``laydown.best_laydown``); when nothing would raise the score
+  the table stays as it is (``LaidNothing`` says so), as ``Finish(True)``
+  leaves it: laying is optional, so laying nothing is no illegal move.
 - ``GoOut()``: the engine melds every card but one (``go_out``) and discards
   that one: the deal is won.  Discarding the last card in hand does the same.
 - ``Finish(lay_best)``: the stock-out step: lay down the best lay-down (or
   leave the table as it is) and let the next player lay down.
 
-What ``legal_actions`` offers, cheaply: ``DrawStock``; ``Wipe(card)`` for each
-line card that could make a meld with the cards the player would hold (a
-count of wild cards and related kinds, no search); ``Discard`` of each card,
-``LayDown(keep)`` for each kind, ``GoOut()``; ``Finish`` both ways.  A
-``Wipe(card)``, ``LayDown`` or ``GoOut`` offered may still be refused when it
-is applied (the full check runs then, as a 13-card declaration's does); the
-bots ask the same functions first (``resolve_*`` on a :class:`Position` built
-from their view).  ``LayMeld``, ``LayOff``, ``Arrange`` and a ``Wipe`` with a
-meld are never listed (there are too many); ``check``/``apply`` take them.
+What ``legal_actions`` offers (``offers.py``), every one accepted by
+``check``: ``DrawStock``; ``Wipe(card)`` for each line card whose wipe the
+engine can make (a cheap count of related cards, then a search over the few
+cards that can share a meld with it); ``Discard`` of each card,
+``LayDown(keep)`` for each kind, ``GoOut()`` when a bounded search finds the
+way; ``Finish`` both ways.  ``PlayerView.moves()`` adds the moves too many
+to list on every step (``Family.more_actions``): every new meld of the hand
+(``LayMeld``) and every lay-off (``LayOff``, each reading) by kinds, every
+wipe with a chosen 3-card meld, a go-out the bounded search missed.
+``Arrange`` (every rearrangement of a table) is never listed: ``LayDown``,
+``GoOut`` and ``Finish(True)`` are the engine's rearrangements, and
+``check``/``apply`` take any other.
 """
 
 from __future__ import annotations
@@ -187,6 +192,15 @@ class Melded(Event):
 
 
 @dataclass(frozen=True)
+class LaidNothing(Event):
+    """``LayDown`` found nothing that raises ``seat``'s score: the table
+    stays as it is (``reason`` says why, for the table to show)."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class WentOut(Event):
     seat: int
     card: Card
@@ -310,12 +324,13 @@ def _cards_from(pool, cards) -> bool:
     return len(set(uids)) == len(uids) and set(uids) <= {c.uid for c in pool}
 
 
-# A small memo of the costly resolutions: ``check`` runs them, then the
-# handler needs the same answer.
+# A small memo of the costly resolutions: ``legal_actions`` or ``check``
+# runs them, then the handler needs the same answer.
 _MEMO: OrderedDict = OrderedDict()
 
 
-def _memo(key, compute):
+def memo(key, compute):
+    """The answer to a costly question about a position, remembered."""
     got = _MEMO.get(key)
     if got is None:
         got = compute()
@@ -455,71 +470,7 @@ def _has_pure(pos: Position) -> bool:
 
 
 def resolve_wipe(pos: Position, action: Wipe) -> tuple:
-    return _memo(("wipe", pos.key(), action), lambda: _run(iter_resolve_wipe(pos, action, 0)))
-
-
-def wipe_could_meld(pos: Position, index: int) -> bool:
-    """Cheap: whether wiping from ``index`` leaves two cards that could sit in
-    a meld with the lowest one (wild cards, or natural cards of its rank or
-    suit near it) and a card for the discard.  No readings, no search."""
-    lowest = pos.line[index]
-    after = list(pos.hand) + list(pos.line[index + 1:])
-    if len(after) < 3:  # two for the meld, one to discard
-        return False
-    k = lowest.kind
-    wild_low = is_wild(k, pos.wild)
-    partners = 0
-    for c in after:
-        if wild_low or is_wild(c.kind, pos.wild) or _near(k, c.kind):
-            partners += 1
-            if partners >= 2:
-                return True
-    return False
-
-
-def _near(a: int, b: int) -> bool:
-    if a % 13 == b % 13:
-        return a != b
-    if a // 13 != b // 13:
-        return False
-    ra, rb = a % 13 + 1, b % 13 + 1
-    return any(0 < abs(x - y) <= 2 for x in (ra, 14 if ra == 1 else ra)
-               for y in (rb, 14 if rb == 1 else rb))
-
-
-def iter_possible_wipes(pos: Position, every: int = 48) -> Generator[None, None, list]:
-    """Every wipe the player may make now, as (``Wipe(card)``, the melds the
-    engine would lay), deepest line card first; a generator for bots and the
-    table's hints (its value is the list).  Each line card that passes the
-    cheap test is judged in full."""
-    out = []
-    for i in range(len(pos.line)):
-        if not wipe_could_meld(pos, i):
-            continue
-        action = Wipe(pos.line[i])
-        laid, _ = yield from iter_resolve_wipe(pos, action, every, explain=False)
-        if laid is not None:
-            out.append((action, laid))
-    return out
-
-
-def possible_wipes(pos: Position) -> list:
-    return _run(iter_possible_wipes(pos, 0))
-
-
-def reading_for(pos: Position, cards) -> TableMeld | None:
-    """The reading of ``cards`` (from hand) the engine suggests for a new
-    meld: one the player's melds may take (a pure sequence while they have
-    no meld, else the most valuable), or None when no reading may be laid."""
-    options = readings(tuple(cards), pos.wild)
-    if pos.melds:
-        options.sort(key=lambda r: (-r.value, not r.pure))
-    else:
-        options.sort(key=lambda r: (not r.is_pure_sequence, -r.value))
-    for r in options:
-        if table_reason(pos, pos.melds + (r,)) is None:
-            return r
-    return None
+    return memo(("wipe", pos.key(), action), lambda: _run(iter_resolve_wipe(pos, action, 0)))
 
 
 # --------------------------------------------------------- engine searches
@@ -542,7 +493,7 @@ def resolve_laydown(pos: Position, keep: Card | None,
             return None, "nothing to lay down: your melds already are your best lay-down"
         reason = table_reason(pos, best.melds)
         return (None, reason) if reason else (best.melds, None)
-    return _memo(("lay", pos.key(), keep, node_limit), compute)
+    return memo(("lay", pos.key(), keep, node_limit), compute)
 
 
 def resolve_go_out(pos: Position, node_limit: int | None = ENGINE_NODES) -> tuple:
@@ -556,7 +507,7 @@ def resolve_go_out(pos: Position, node_limit: int | None = ENGINE_NODES) -> tupl
         reason = check_table(pos.melds, got.melds,
                              [c for c in pos.hand if c != got.discard], pos.wild)
         return (None, reason) if reason else ((got.melds, got.discard), None)
-    return _memo(("out", pos.key(), node_limit), compute)
+    return memo(("out", pos.key(), node_limit), compute)
 
 
 def _run(gen: Generator):

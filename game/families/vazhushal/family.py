@@ -2,10 +2,12 @@
 that may be wiped, a negative joker, and one game point a deal.
 
 Rules: RULES.md §7 (catsatcards, seed ``000_…``; pagat.com/rummy/wipe.html
-for what the seed lost).  The meld rules are in ``vazhushal_melds``, the
-exact lay-down search in ``vazhushal_laydown``, the actions and the family
-state in ``vazhushal_actions``, the end of a deal and the match in
-``vazhushal_settle``.
+for what the seed lost).  The cards are in ``cards.py``, one meld's readings
+in ``readings.py``, the rules over a player's melds and the wipe in
+``melds.py``, the exact lay-down search in ``laydown.py``, the actions and
+the family state in ``actions.py``, what a player is offered (the legal list
+and ``PlayerView.moves()``) in ``offers.py``, the end of a deal and the
+match in ``settle.py``.
 
 - The deal: 2–6 players, 13 cards each, clockwise, the dealer's left plays
   first.  ``deck_rule=catsatcards``: 2–3 players one deck and 2 printed
@@ -32,10 +34,10 @@ state in ``vazhushal_actions``, the end of a deal and the match in
   out of play.  A seat's ``view.cut`` shows it all deal.
 - The discard line is the core's ``discard`` tuple, all of it face up.
 - A turn: ``DrawStock`` or ``Wipe``; then lay melds, lay off, rearrange
-  (``vazhushal_actions``); then ``Discard``.  Discarding the last card in
+  (``actions.py``); then ``Discard``.  Discarding the last card in
   hand, or ``GoOut``, goes out and wins the deal.
 - The stock running out starts the lay-down step (``Phase.FAMILY``) and the
-  stock-out scoring (``vazhushal_settle``).  There is no packing and no
+  stock-out scoring (``settle.py``).  There is no packing and no
   declaration.
 - Match: ``match=first_to`` ``game_points`` (default 5), or
   ``match=fixed_deals`` ``match_deals`` deals.
@@ -66,6 +68,7 @@ from game.families.vazhushal.actions import (
     Arrange,
     Finish,
     GoOut,
+    LaidNothing,
     LayDown,
     LayMeld,
     LayOff,
@@ -78,17 +81,25 @@ from game.families.vazhushal.actions import (
     _cards_from,
     _with,
     add_held,
-    lay_off_meld,
     resolve_go_out,
     resolve_laydown,
     resolve_wipe,
     set_table,
     table_reason,
     wipe_cheap_reason,
-    wipe_could_meld,
 )
 from game.families.vazhushal.laydown import best_laydown, go_out
 from game.families.vazhushal.melds import negative_wilds, redeal_seats
+from game.families.vazhushal.offers import (
+    go_out_offers,
+    lay_down_offers,
+    lay_meld_reason,
+    lay_off_after,
+    lay_off_cheap_reason,
+    lay_off_reason,
+    more_moves,
+    wipe_offers,
+)
 from game.families.vazhushal.settle import after_deal, finish, go_out_now, settle, stock_out
 
 MAX_REDEALS = 1000
@@ -197,16 +208,9 @@ def _lay_meld(state, action: LayMeld):
     return set_table(state, pos.seat, pos.melds + (action.meld,), WipeMove.MELD)
 
 
-def _lay_off_after(pos: Position, action: LayOff):
-    if action.meld is not None:
-        return _with(pos.melds, action.index, action.meld), None
-    meld, reason = lay_off_meld(pos, action.card, action.index)
-    return (None, reason) if meld is None else (_with(pos.melds, action.index, meld), None)
-
-
 def _lay_off(state, action: LayOff):
     pos = Position.of_state(state)
-    after, _ = _lay_off_after(pos, action)
+    after, _ = lay_off_after(pos, action)
     return set_table(state, pos.seat, after, WipeMove.LAY_OFF, action.card)
 
 
@@ -217,7 +221,9 @@ def _arrange(state, action: Arrange):
 
 def _lay_down(state, action: LayDown):
     pos = Position.of_state(state)
-    melds, _ = resolve_laydown(pos, action.keep)
+    melds, reason = resolve_laydown(pos, action.keep)
+    if melds is None:  # nothing raises the score: laying is optional, the table stays
+        return state, [LaidNothing(pos.seat, reason)]
     return set_table(state, pos.seat, melds, WipeMove.LAY_DOWN)
 
 
@@ -233,46 +239,13 @@ def _pos(state) -> Position:
     return Position.of_state(state)
 
 
-def _wipe_offers(state):
-    pos = _pos(state)
-    return [Wipe(c) for i, c in enumerate(pos.line) if wipe_could_meld(pos, i)]
-
-
 def _wipe_validate(state, action):
     return resolve_wipe(_pos(state), action)[1]
 
 
-def _in_hand_reason(cards):
-    def reason(state, action):
-        pos = _pos(state)
-        got = cards(action)
-        return None if _cards_from(pos.hand, got) else "those cards are not all in your hand"
-    return reason
-
-
-def _lay_meld_validate(state, action: LayMeld):
-    pos = _pos(state)
-    return table_reason(pos, pos.melds + (action.meld,))
-
-
-def _lay_off_reason(state, action: LayOff):
-    pos = _pos(state)
-    if action.card not in pos.hand:
-        return f"{action.card} is not in your hand"
-    if not 0 <= action.index < len(pos.melds):
-        return f"you have no meld {action.index + 1} to lay off on"
-    return None
-
-
-def _lay_off_validate(state, action: LayOff):
-    pos = _pos(state)
-    after, reason = _lay_off_after(pos, action)
-    if reason:
-        return reason
-    old, new = pos.melds[action.index], after[action.index]
-    if sorted(new.cards) != sorted(old.cards + (action.card,)):
-        return "a lay-off adds the one card to that meld"
-    return table_reason(pos, after)
+def _lay_meld_cheap(state, action: LayMeld):
+    ok = _cards_from(_pos(state).hand, action.meld.cards)
+    return None if ok else "those cards are not all in your hand"
 
 
 def _arrange_reason(state, action: Arrange):
@@ -286,28 +259,11 @@ def _arrange_validate(state, action: Arrange):
     return table_reason(_pos(state), tuple(action.melds))
 
 
-def _laydown_offers(state):
-    pos = _pos(state)
-    if len(pos.hand) < 2 or (len(pos.hand) < 4 and not pos.melds):
-        return []
-    seen, out = set(), []
-    for c in pos.hand:
-        if c.kind not in seen:
-            seen.add(c.kind)
-            out.append(LayDown(c))
-    return out
-
-
 def _laydown_reason(state, action: LayDown):
     pos = _pos(state)
     if action.keep is None:
         return "name the card you keep to discard" if pos.keep_one else None
     return None if action.keep in pos.hand else f"{action.keep} is not in your hand"
-
-
-def _go_out_offers(state):
-    pos = _pos(state)
-    return [GoOut()] if len(pos.hand) >= 4 or (len(pos.hand) >= 2 and pos.melds) else []
 
 
 _X = (Phase.DISCARD,)
@@ -320,19 +276,19 @@ def _specs(core):
     none = lambda s, a: None  # noqa: E731
     specs[DrawStock] = replace(core[DrawStock], handler=h.draw_stock)
     specs[Discard] = replace(core[Discard], handler=h.discard)
-    specs[Wipe] = ActionSpec(Wipe, (Phase.DRAW,), _wipe_offers,
+    specs[Wipe] = ActionSpec(Wipe, (Phase.DRAW,), lambda s: wipe_offers(_pos(s)),
                              lambda s, a: wipe_cheap_reason(_pos(s), a), _wipe, _wipe_validate)
-    specs[LayMeld] = ActionSpec(LayMeld, _XF, lambda s: [],
-                                _in_hand_reason(lambda a: a.meld.cards), _lay_meld,
-                                _lay_meld_validate)
-    specs[LayOff] = ActionSpec(LayOff, _XF, lambda s: [], _lay_off_reason, _lay_off,
-                               _lay_off_validate)
+    specs[LayMeld] = ActionSpec(LayMeld, _XF, lambda s: [], _lay_meld_cheap, _lay_meld,
+                                lambda s, a: lay_meld_reason(_pos(s), a.meld))
+    specs[LayOff] = ActionSpec(LayOff, _XF, lambda s: [],
+                               lambda s, a: lay_off_cheap_reason(_pos(s), a), _lay_off,
+                               lambda s, a: lay_off_reason(_pos(s), a))
     specs[Arrange] = ActionSpec(Arrange, _XF, lambda s: [], _arrange_reason, _arrange,
                                 _arrange_validate)
-    specs[LayDown] = ActionSpec(LayDown, _X, _laydown_offers, _laydown_reason, _lay_down,
-                                lambda s, a: resolve_laydown(_pos(s), a.keep)[1])
-    specs[GoOut] = ActionSpec(GoOut, _X, _go_out_offers, none, _go_out_action,
-                              lambda s, a: resolve_go_out(_pos(s))[1])
+    specs[LayDown] = ActionSpec(LayDown, _X, lambda s: lay_down_offers(_pos(s)),
+                                _laydown_reason, _lay_down)
+    specs[GoOut] = ActionSpec(GoOut, _X, lambda s: go_out_offers(_pos(s)), none,
+                              _go_out_action, lambda s, a: resolve_go_out(_pos(s))[1])
     specs[Finish] = ActionSpec(Finish, (Phase.FAMILY,),
                                lambda s: [Finish(True), Finish(False)], none, finish)
     return specs
@@ -437,6 +393,13 @@ class VazhushalFamily(Family):
     def action_specs(self, core):
         return _specs(core)
 
+    def more_actions(self, view) -> list:
+        """Every new meld and lay-off, each wipe with a chosen meld, a go-out
+        only a long search finds (``offers.more_moves``)."""
+        if view.extra is None or view.phase not in (Phase.DRAW, Phase.DISCARD, Phase.FAMILY):
+            return []
+        return more_moves(Position.of_view(view), GoOut() in view.legal)
+
     # ----------------------------------------------------------------- cards
     def table_cards(self, state) -> list[Card]:
         ex: WipeDeal | None = state.extra
@@ -463,8 +426,6 @@ class VazhushalFamily(Family):
 
     # --------------------------------------------------------- command line
     def hand_context(self, rules: WipeRules, query) -> _Context:
-        if query.tiplu or query.seen:
-            raise ValueError("--tiplu and --seen are for Marriage, not Vazhushal")
         if not query.cut:
             raise ValueError("Vazhushal needs the negative joker: --cut CARD (e.g. --cut 7H)")
         decks = 2 if query.decks is None else query.decks

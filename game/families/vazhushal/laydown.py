@@ -38,6 +38,7 @@ from game.engine.cards import JOKER_KIND, Card
 from game.families.vazhushal.melds import (
     SEQUENCE,
     SET,
+    THREE_IN_A_ROW,
     WILD_LEFT_PENALTY,
     TableMeld,
     is_wild,
@@ -168,11 +169,9 @@ class _Search:
         self.best_cores: list | None = None
         self.core_memo: dict[tuple, list[tuple]] = {}
         # the pure melds the hand could ever make, to see when none is left
-        triples = [tuple(pos_kind(suit, p) for p in range(lo, lo + 3))
-                   for suit in range(4) for lo in range(1, 13)]
-        self.pure_triples = [t for t in triples if all(c[k] for k in t)]
-        self.pure_ranks = [r0 for r0 in range(13)
-                           if sum(c[t * 13 + r0] > 0 for t in range(4)) >= 3]
+        self.pure_triples = [t for t in THREE_IN_A_ROW if c[t[0]] and c[t[1]] and c[t[2]]]
+        self.pure_ranks = [r0 for r0 in range(13) if (c[r0] > 0) + (c[13 + r0] > 0)
+                           + (c[26 + r0] > 0) + (c[39 + r0] > 0) >= 3]
         # isolated naturals: no natural of their rank, none of their suit within
         # two places.  One sits in a meld only with wild cards on both sides
         # or two above/below it, and two such wild cards serve two isolated

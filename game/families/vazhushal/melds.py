@@ -1,44 +1,20 @@
-"""Vazhushal (Wipe), RULES.md §7: cards, melds and the rules over a player's
-table melds.  Pure Python (it also runs in the browser build).
+"""Vazhushal (Wipe), RULES.md §7: melds, the rules over a player's table
+melds, and the wipe's conditions.  Pure Python (it also runs in the browser
+build).
 
-Wild cards.  The *negative joker* is the card cut after the deal; every card
-of its rank in the opposite colour is wild, and printed jokers are always
-wild.  A ``wild`` argument everywhere is the frozenset of *designated* wild
-kinds (0..51) from :func:`negative_wilds`; printed jokers (``JOKER_KIND``) are
-wild whatever it holds, as in the 13-card solver.
-
-Melds live on the table, so a meld is a concrete object: :class:`TableMeld`
-holds the physical cards and, card by card, the kind each one *stands for*
-(its own kind for a natural card).  The value of a meld at a stock-out and its
-purity both depend on that reading, so the reading is part of the meld rather
-than recomputed: ``2S 3S 4S`` with 2♠ wild is a pure sequence worth 9 read as
-itself, or an impure 3-4-5 worth 12 with the 2♠ standing for 5♠, and the
-player (or the search) picks one.
-
-The lay-down search (stock-out scoring, going out) is in
-``vazhushal_laydown``; this module holds the meld rules, the rules over a
-player's melds, the wipe conditions and the redeal rule.
+A meld on the table is a :class:`TableMeld` (its cards and what each
+stands for); what cards make one meld, and each reading of them, is in
+``readings.py``; which cards are wild, their values and the redeal rule in
+``cards.py`` (all named here too, for this module's callers); the lay-down
+search (stock-out scoring, going out) in ``laydown.py``.
 
 Rule readings decided here (the seed is ``seeds/000_…`` , catsatcards):
-  * A printed joker cut as the negative joker makes no designated wild card:
-    "All cards in the deck, which are of the same rank, but of opposite color
-    are considered wild" -- a printed joker has neither rank nor colour, so
-    only the printed jokers are wild in that deal.
-  * "at least one card in every meld stands as itself": a designated wild card
-    used as itself counts ("if one of the cards in the meld is a wild card
-    (not an actual printed Joker) that is used to represent itself ..., that
-    card is considered a natural card"), so ``7S JK JK`` with 7♠ wild is a
-    valid (impure) meld when the 7♠ is read as 7♠.
   * Identical melds ("both melds containing the same number of cards and in
     the same ranks and suits") compare the kinds the cards *stand for*, so
     ``5S 6S 7S`` and ``5S JK 7S`` (joker as 6♠) are identical.
   * "at least one pure meld must always remain": any pure meld, sequence or
     set, as written ("the player must retain at least one pure meld"); the
     *first* meld must be a pure sequence.
-  * Three pairs: a rank held n times gives n // 2 pairs (four 7s are two
-    pairs, three 7s one); printed jokers have no rank and make no pair.
-    ``doubles_held`` counts pagat's "doubles" (identical cards) the same way;
-    the family's ``redeal_pairs`` option chooses (``vazhushal.py``).
   * Wipes (see :func:`wipe_plans`): the "new meld" holding the lowest card
     taken is made from the hand after the wipe, no table card in it; the pure
     sequence a player with no melds lays "while" wiping may use any card of
@@ -49,286 +25,48 @@ Rule readings decided here (the seed is ``seeds/000_…`` , catsatcards):
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 
-from game.engine.cards import JOKER_KIND, Card, kind_text
+from game.engine.cards import JOKER_KIND, Card
+from game.families.vazhushal.cards import (
+    THREE_IN_A_ROW,
+    WILD_LEFT_PENALTY,
+    doubles_held,
+    is_wild,
+    kind_value,
+    left_value,
+    needs_redeal,
+    negative_wilds,
+    pairs_held,
+    pos_kind,
+    position_value,
+    redeal_seats,
+)
+from game.families.vazhushal.readings import (
+    SEQUENCE,
+    SET,
+    MeldReading,
+    TableMeld,
+    check_meld,
+    meld_reason,
+    pure_sequence_reading,
+    readings,
+    reason_not_meld,
+)
 
-SEQUENCE = "sequence"
-SET = "set"
-WILD_LEFT_PENALTY = 20  # a wild card left in hand at a stock-out, whatever its face
-
-
-# ------------------------------------------------------------------ wild cards
-
-
-def negative_wilds(cut_kind: int) -> frozenset[int]:
-    """Designated wild kinds for a negative joker of kind ``cut_kind``: its rank
-    in the two suits of the other colour (cut 7♥ -> 7♠ and 7♣).  A printed
-    joker cut gives none (only the printed jokers are wild then).  The cut
-    card's own kind is not wild: it lies under the stock, and a second deck's
-    copy of it is a plain card."""
-    if cut_kind == JOKER_KIND:
-        return frozenset()
-    red = cut_kind // 13 in (1, 2)  # hearts, diamonds
-    suits = (0, 3) if red else (1, 2)
-    return frozenset(s * 13 + cut_kind % 13 for s in suits)
-
-
-def is_wild(kind: int, wild: frozenset[int]) -> bool:
-    """A printed joker, or a designated wild kind."""
-    return kind == JOKER_KIND or kind in wild
-
-
-# ---------------------------------------------------------------------- values
-
-
-def kind_value(kind: int) -> int:
-    """Stock-out value of a card standing as ``kind``: A K Q J 10 = 10, others
-    face value."""
-    rank = kind % 13 + 1
-    return 10 if rank == 1 or rank >= 10 else rank
-
-
-def position_value(pos: int) -> int:
-    """Value of a sequence position 1..14 (1 = Ace low, 14 = Ace high)."""
-    return 10 if pos == 1 or pos >= 10 else pos
-
-
-def left_value(card: Card, wild: frozenset[int]) -> int:
-    """What a card left in hand costs at a stock-out: 20 for any wild card
-    (printed or designated, whatever its face), else its value."""
-    if is_wild(card.kind, wild):
-        return WILD_LEFT_PENALTY
-    return kind_value(card.kind)
-
-
-def pos_kind(suit: int, pos: int) -> int:
-    """Kind of sequence position ``pos`` (1..14) in ``suit``."""
-    return suit * 13 + (0 if pos == 14 else pos - 1)
-
-
-# ----------------------------------------------------------------------- melds
-
-
-@dataclass(frozen=True)
-class TableMeld:
-    """A meld on the table: physical cards and, for each, the kind it stands
-    for (its own kind when it is natural).  Also the reading returned by
-    :func:`check_meld`."""
-
-    cards: tuple[Card, ...]
-    kind: str  # SEQUENCE or SET
-    stands_for: tuple[int, ...]
-
-    @property
-    def pure(self) -> bool:
-        """No card stands in for another (a wild card used as itself is natural)."""
-        return all(c.kind == k for c, k in zip(self.cards, self.stands_for, strict=True))
-
-    @property
-    def value(self) -> int:
-        """Stock-out value: every card is worth what it stands for."""
-        return sum(kind_value(k) for k in self.stands_for)
-
-    @property
-    def signature(self) -> tuple:
-        """What makes two melds identical: the same kinds represented."""
-        return (self.kind, tuple(sorted(self.stands_for)))
-
-    @property
-    def is_pure_sequence(self) -> bool:
-        return self.kind == SEQUENCE and self.pure
-
-    def __str__(self) -> str:
-        parts = []
-        for c, k in zip(self.cards, self.stands_for, strict=True):
-            parts.append(str(c) if c.kind == k else f"{c}={kind_text(k)}")
-        return ("pure " if self.pure else "") + f"{self.kind} [" + " ".join(parts) + "]"
-
-
-MeldReading = TableMeld  # a reading of some cards is the meld they make
-
-
-def _roles(cards: Sequence[Card], wild: frozenset[int]):
-    """Every choice of which designated wild cards stand as themselves:
-    yields (natural indices, wild indices)."""
-    flex = [i for i, c in enumerate(cards) if c.kind != JOKER_KIND and c.kind in wild]
-    fixed = [i for i, c in enumerate(cards) if c.kind != JOKER_KIND and c.kind not in wild]
-    jokers = [i for i, c in enumerate(cards) if c.kind == JOKER_KIND]
-    for roles in product((True, False), repeat=len(flex)):
-        nat = sorted(fixed + [i for i, r in zip(flex, roles, strict=True) if r])
-        wl = sorted(jokers + [i for i, r in zip(flex, roles, strict=True) if not r])
-        yield nat, wl
-
-
-def _sequence_windows(kinds: list[int], n: int):
-    """Windows (suit, lo, hi) of n positions holding all these natural kinds."""
-    suits = {k // 13 for k in kinds}
-    if len(suits) != 1 or n > 13:
-        return
-    suit = suits.pop()
-    ranks = [k % 13 + 1 for k in kinds]
-    if len(set(ranks)) != len(ranks):
-        return
-    seen = set()
-    for ace in (1, 14) if 1 in ranks else (1,):
-        pos = [ace if r == 1 else r for r in ranks]
-        lo_min = max(1, max(pos) - n + 1)
-        lo_max = min(min(pos), 15 - n)
-        for lo in range(lo_min, lo_max + 1):
-            hi = lo + n - 1
-            if (lo == 1 and hi == 14) or (lo, hi) in seen:
-                continue
-            seen.add((lo, hi))
-            yield suit, lo, hi
-
-
-def readings(cards: Sequence[Card], wild: frozenset[int]) -> list[TableMeld]:
-    """Every valid reading of ``cards`` as one meld (one per distinct
-    assignment of what the wild cards stand for; wild cards take the free
-    places in the order given)."""
-    cards = tuple(cards)
-    n = len(cards)
-    out: list[TableMeld] = []
-    if n < 3:
-        return out
-    seen = set()
-    for nat, wl in _roles(cards, wild):
-        if not nat:
-            continue  # never a meld of wild cards only
-        kinds = [cards[i].kind for i in nat]
-        for suit, lo, hi in _sequence_windows(kinds, n):
-            own = {}
-            for i in nat:
-                r = cards[i].kind % 13 + 1
-                own[14 if r == 1 and hi == 14 else r] = i
-            free = [p for p in range(lo, hi + 1) if p not in own]
-            sf = [0] * n
-            for i in own.values():
-                sf[i] = cards[i].kind
-            for i, p in zip(wl, free, strict=True):
-                sf[i] = pos_kind(suit, p)
-            _add(out, seen, cards, SEQUENCE, sf)
-        ranks = {k % 13 for k in kinds}
-        suits = [k // 13 for k in kinds]
-        if n <= 4 and len(ranks) == 1 and len(set(suits)) == len(suits):
-            r0 = ranks.pop()
-            missing = [s for s in range(4) if s not in suits]
-            for chosen in combinations(missing, len(wl)):
-                sf = [0] * n
-                for i in nat:
-                    sf[i] = cards[i].kind
-                for i, s in zip(wl, chosen, strict=True):
-                    sf[i] = s * 13 + r0
-                _add(out, seen, cards, SET, sf)
-    return out
-
-
-def _add(out, seen, cards, kind, sf) -> None:
-    key = (kind, tuple(sf))
-    if key not in seen:
-        seen.add(key)
-        out.append(TableMeld(cards, kind, tuple(sf)))
-
-
-def check_meld(cards: Sequence[Card], wild: frozenset[int],
-               prefer_pure: bool = False) -> TableMeld | None:
-    """The reading of ``cards`` worth most (ties: pure, then sequence), or
-    None when they make no meld.  ``prefer_pure`` takes a pure reading when
-    there is one, whatever it is worth (a first meld, or the pure meld a
-    player must keep): ``2S 3S 4S`` with 2♠ wild is 3-4-5 (12) by default,
-    the pure 2-3-4 (9) with ``prefer_pure``."""
-    best = None
-    best_key = None
-    for r in readings(cards, wild):
-        key = (r.value, r.pure, r.kind == SEQUENCE)
-        if prefer_pure:
-            key = (r.pure, *key)
-        if best_key is None or key > best_key:
-            best, best_key = r, key
-    return best
-
-
-def pure_sequence_reading(cards: Sequence[Card], wild: frozenset[int]) -> TableMeld | None:
-    """The cards read as a pure sequence (every card as itself), or None."""
-    for r in readings(cards, wild):
-        if r.is_pure_sequence:
-            return r
-    return None
-
-
-def reason_not_meld(cards: Sequence[Card], wild: frozenset[int]) -> str | None:
-    """Why ``cards`` make no meld (None when they do), for the player."""
-    cards = tuple(cards)
-    if check_meld(cards, wild) is not None:
-        return None
-    n = len(cards)
-    if n < 3:
-        return "a meld needs at least 3 cards"
-    fixed = [c.kind for c in cards if not is_wild(c.kind, wild)]
-    if not fixed:
-        return "a meld needs at least one card standing as itself, not wild cards only"
-    ranks = [k % 13 + 1 for k in fixed]
-    suits = [k // 13 for k in fixed]
-    if len(set(ranks)) == 1:
-        if n > 4 and len(set(suits)) == 1 and len(fixed) > 1:
-            return "a set has at most 4 cards, and a sequence cannot repeat a rank"
-        if n > 4:
-            return "a set has at most 4 cards"
-        return "a set needs different suits"
-    if len(set(suits)) != 1:
-        return "a meld is one suit in sequence, or one rank in different suits"
-    if len(set(ranks)) != len(ranks):
-        return "a sequence cannot hold the same rank twice"
-    if n > 13:
-        return "a sequence has at most 13 cards"
-    others = [r for r in ranks if r != 1]
-    if 1 in ranks and any(r <= n for r in others) and any(r >= 15 - n for r in others):
-        # it would fit only around the corner, e.g. K-A-2 or Q-JK-A-2
-        return "the Ace may not sit in the middle of a sequence (no K-A-2)"
-    return "not enough wild cards to fill the gaps of the sequence"
-
-
-def meld_reason(meld: TableMeld, wild: frozenset[int]) -> str | None:
-    """Why a concrete meld (cards and reading) is not valid, or None."""
-    cards, sf = meld.cards, meld.stands_for
-    if len(cards) != len(sf):
-        return "every card of a meld needs a reading"
-    if len(cards) < 3:
-        return "a meld needs at least 3 cards"
-    for c, k in zip(cards, sf, strict=True):
-        if not 0 <= k < 52:
-            return f"{c} must stand for a card"
-        if k != c.kind and not is_wild(c.kind, wild):
-            return f"{c} is not wild and can only stand for itself"
-    if not any(c.kind == k for c, k in zip(cards, sf, strict=True)):
-        return "a meld needs at least one card standing as itself, not wild cards only"
-    ranks = [k % 13 + 1 for k in sf]
-    suits = [k // 13 for k in sf]
-    if meld.kind == SET:
-        if len(set(ranks)) != 1:
-            return "a set is one rank"
-        if len(cards) > 4:
-            return "a set has at most 4 cards"
-        if len(set(suits)) != len(suits):
-            return "a set needs different suits"
-        return None
-    if meld.kind != SEQUENCE:
-        return f"no such meld kind: {meld.kind!r}"
-    if len(set(suits)) != 1:
-        return "a sequence is one suit"
-    if len(set(ranks)) != len(ranks):
-        return "a sequence cannot hold the same rank twice"
-    for ace in (1, 14):
-        pos = sorted(ace if r == 1 else r for r in ranks)
-        if pos[-1] - pos[0] + 1 == len(pos):
-            return None
-    if 1 in ranks and 2 in ranks and 13 in ranks:
-        return "the Ace may not sit in the middle of a sequence (no K-A-2)"
-    return "a sequence is consecutive ranks"
-
+__all__ = [
+    "SEQUENCE", "SET", "THREE_IN_A_ROW", "WILD_LEFT_PENALTY", "MeldReading", "PureSequences",
+    "TableMeld",
+    "WipePlan", "check_meld", "check_table", "conservation_reason", "doubles_held",
+    "find_wipe", "first_meld_reason", "has_pure_sequence", "identical_reason",
+    "is_new_meld", "is_wild", "iter_wipe_plans", "kind_value", "left_value",
+    "meld_reason", "needs_redeal", "negative_wilds", "pairs_held", "pos_kind",
+    "position_value", "pure_kept_reason", "pure_sequence_in", "pure_sequence_reading",
+    "pure_sequences_in", "readings", "reason_not_meld", "redeal_seats", "wipe_exists",
+    "wipe_ok", "wipe_plans",
+]
 
 # --------------------------------------------------------- a player's melds
 
@@ -348,20 +86,38 @@ def pure_sequence_in(cards: Iterable[Card], wild: frozenset[int]) -> TableMeld |
 def pure_sequences_in(cards: Iterable[Card], wild: frozenset[int]) -> list[TableMeld]:
     """Every 3-card pure sequence the cards hold (one per window), most
     valuable first."""
-    by_kind: dict[int, Card] = {}
-    for c in cards:
-        if c.kind != JOKER_KIND:
-            by_kind.setdefault(c.kind, c)
-    found = []
-    for suit in range(4):
-        for lo in range(1, 13):
-            ks = [pos_kind(suit, p) for p in range(lo, lo + 3)]
-            if all(k in by_kind for k in ks):
-                value = sum(position_value(p) for p in range(lo, lo + 3))
-                found.append((-value, suit, lo, ks))
-    found.sort()
-    return [TableMeld(tuple(by_kind[k] for k in ks), SEQUENCE, tuple(ks))
-            for _, _, _, ks in found]
+    return list(PureSequences(cards).without(()))
+
+
+class PureSequences:
+    """The 3-card pure sequences of some cards, found once; ``without``
+    lists those left when a few of the cards are taken away, as
+    :func:`pure_sequences_in` would list them for the rest (a wipe tries
+    many melds against the same hand)."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self.by_kind: dict[int, list[Card]] = {}
+        for c in cards:
+            k = c.kind
+            if k != JOKER_KIND:
+                self.by_kind.setdefault(k, []).append(c)
+        held = self.by_kind
+        self.windows = [ks for ks in THREE_IN_A_ROW
+                        if ks[0] in held and ks[1] in held and ks[2] in held]
+
+    def without(self, gone: Iterable[Card]) -> Iterator[TableMeld]:
+        """The sequences left without the cards ``gone``, most valuable first
+        (each made of the first cards of its kinds still there)."""
+        gone = set(gone)
+        for ks in self.windows:
+            picked = []
+            for k in ks:
+                card = next((c for c in self.by_kind[k] if c not in gone), None)
+                if card is None:
+                    break
+                picked.append(card)
+            else:
+                yield TableMeld(tuple(picked), SEQUENCE, ks)
 
 
 def first_meld_reason(before: Sequence[TableMeld], after: Sequence[TableMeld]) -> str | None:
@@ -491,6 +247,22 @@ def iter_wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
                                    first_upcard_wild and not holds_pure, every))
 
 
+def wipe_exists(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
+                wild: frozenset[int], table: Sequence[TableMeld],
+                first_upcard_wild: bool, accept: Callable[[WipePlan], bool]) -> bool:
+    """Whether some plan of :func:`wipe_plans` passes ``accept``, found by the
+    same search stopped at the first such plan.  A player with no melds
+    needs a pure sequence among the cards (the new meld, or the one laid
+    with it): without one the search is not even started."""
+    after = list(hand) + list(taken)
+    if not table and not PureSequences(after).windows:
+        return False
+    holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
+    return bool(_finish(_wipe_plans(lowest, after, wild, bool(table),
+                                    {m.signature for m in table},
+                                    first_upcard_wild and not holds_pure, 0, accept)))
+
+
 def _finish(gen: Generator):
     while True:
         try:
@@ -500,43 +272,62 @@ def _finish(gen: Generator):
 
 
 def _wipe_plans(lowest: Card, after: list[Card], wild: frozenset[int], melded: bool,
-                table_sigs: set, upcard_as_itself: bool, every: int = 0):
+                table_sigs: set, upcard_as_itself: bool, every: int = 0,
+                accept: Callable[[WipePlan], bool] | None = None):
     """``upcard_as_itself``: the card may only be used as itself in a pure
     sequence.  Three cards are tried; four only when every 3-card meld found
     was refused for being identical to another meld (a longer one may differ).
     A generator (yielding every ``every`` candidates; 0: never) returning the
-    plans."""
+    plans.  With ``accept`` the search stops at the first plan it accepts and
+    returns only that one ([] when it accepts none): an existence test that
+    follows the same steps."""
     plans: dict[tuple, WipePlan] = {}
     for size in (3, 4):
-        clash = yield from _wipe_melds(lowest, after, wild, melded, table_sigs,
-                                       upcard_as_itself, size, plans, every)
+        clash, found = yield from _wipe_melds(lowest, after, wild, melded, table_sigs,
+                                              upcard_as_itself, size, plans, every, accept)
+        if found is not None:
+            return [found]
         if plans or not clash:
             break
+    if accept is not None:
+        return []
     return sorted(plans.values(), key=lambda p: (-p.meld.value, not p.meld.pure))
 
 
 def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
-                plans, every=0):
-    """Add the plans whose new meld has ``size`` cards; True when some meld
-    was refused only for being identical to another."""
+                plans, every=0, accept=None):
+    """Add the plans whose new meld has ``size`` cards.  Returns (True when
+    some meld was refused only for being identical to another, the first
+    plan ``accept`` took, if it took one: the search stops there)."""
     slots: list[Card] = []  # up to size-1 cards of each kind are enough
     count: dict[int, int] = {}
+    low, low_kind = lowest.uid, lowest.kind
+    # a natural lowest card shares the meld only with wild cards and cards
+    # related to it: the rest could never pass the test below, so leaving
+    # them out keeps the same candidates in the same order, far fewer tried
+    low_wild = is_wild(low_kind, wild)
     for card in after:
-        if card != lowest and count.get(card.kind, 0) < size - 1:
-            count[card.kind] = count.get(card.kind, 0) + 1
-            slots.append(card)
+        k = card.kind
+        if card.uid != low and count.get(k, 0) < size - 1:
+            count[k] = count.get(k, 0) + 1
+            if low_wild or is_wild(k, wild) or _related(low_kind, k, size - 1):
+                slots.append(card)
     clash = False
     seen: set[tuple[int, ...]] = set()
     tried = 0
-    for others in combinations(slots, size - 1):
-        key = tuple(sorted(c.kind for c in others))
+    pures = None if melded else PureSequences(after)
+    low_fixed = () if is_wild(lowest.kind, wild) else (lowest.kind,)
+    slot_kinds = [c.kind for c in slots]
+    slot_fixed = [not is_wild(k, wild) for k in slot_kinds]
+    for idx in combinations(range(len(slots)), size - 1):
+        key = tuple(sorted(slot_kinds[i] for i in idx))
         if key in seen:
             continue
         seen.add(key)
-        cards = (lowest, *others)
-        fixed = [c.kind for c in cards if not is_wild(c.kind, wild)]
+        fixed = low_fixed + tuple(slot_kinds[i] for i in idx if slot_fixed[i])
         if not all(_related(a, b, size - 1) for a, b in combinations(fixed, 2)):
             continue  # cannot be one meld: skip the readings
+        cards = (lowest, *(slots[i] for i in idx))
         tried += 1
         if every and tried % every == 0:
             yield
@@ -551,7 +342,7 @@ def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
             extra = None
             if not melded and not pure_seq:
                 if rest is None:
-                    rest = pure_sequences_in([c for c in after if c not in cards], wild)
+                    rest = list(pures.without(cards))
                 if not rest:
                     continue
                 extra = next((p for p in rest if p.signature != r.signature), None)
@@ -560,8 +351,10 @@ def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
                     continue
             plan_key = (r.signature, r.pure, extra.signature if extra else None)
             if plan_key not in plans:
-                plans[plan_key] = WipePlan(r, extra)
-    return clash
+                plan = plans[plan_key] = WipePlan(r, extra)
+                if accept is not None and accept(plan):
+                    return clash, plan
+    return clash, None
 
 
 def find_wipe(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: frozenset[int],
@@ -591,46 +384,3 @@ def wipe_ok(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: fro
         return ("before your first meld you may wipe only to make a pure sequence, "
                 "or while also laying a pure sequence")
     return "the only meld it makes would be identical to one of yours"
-
-
-# ------------------------------------------------------------------ redeal
-
-
-def pairs_held(hand: Iterable[Card]) -> int:
-    """Pairs of the same rank: a rank held n times gives n // 2 pairs; printed
-    jokers have no rank."""
-    counts: dict[int, int] = {}
-    for c in hand:
-        if c.kind != JOKER_KIND:
-            counts[c.rank] = counts.get(c.rank, 0) + 1
-    return sum(n // 2 for n in counts.values())
-
-
-def doubles_held(hand: Iterable[Card]) -> int:
-    """Doubles: pairs of *identical* cards (same rank and suit, from two
-    decks), pagat's reading: a kind held n times gives n // 2; printed jokers
-    make none (they have no rank or suit)."""
-    counts: dict[int, int] = {}
-    for c in hand:
-        if c.kind != JOKER_KIND:
-            counts[c.kind] = counts.get(c.kind, 0) + 1
-    return sum(n // 2 for n in counts.values())
-
-
-def needs_redeal(hands: Sequence[Iterable[Card]], players: int | None = None,
-                 always: bool = False, identical: bool = False) -> bool:
-    """Throw the deal in when a player holds three or more pairs; enforced with
-    3+ players only, unless ``always`` (the rule option).  ``identical``
-    counts pairs of identical cards (``doubles_held``) instead of pairs of a
-    rank (``pairs_held``)."""
-    players = len(hands) if players is None else players
-    if players < 3 and not always:
-        return False
-    count = doubles_held if identical else pairs_held
-    return any(count(h) >= 3 for h in hands)
-
-
-def redeal_seats(hands: Sequence[Iterable[Card]], identical: bool = False) -> list[int]:
-    """The seats whose hands hold three or more pairs (who must show them)."""
-    count = doubles_held if identical else pairs_held
-    return [s for s, h in enumerate(hands) if count(h) >= 3]

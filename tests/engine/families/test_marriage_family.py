@@ -6,6 +6,8 @@ from RULES.md in the comments.
 Seats: with dealer 0 and play clockwise (the default), the first player is
 the seat before the dealer: 1 of 2, 2 of 3 (then 1, then 0)."""
 
+from itertools import combinations, product
+
 import pytest
 
 from game.engine import (
@@ -255,6 +257,50 @@ def test_seeing_by_seven_dublees_and_the_dublee_route_option():
         check(s2, SeeTiplu("dublees", bad))
 
 
+# ------------------------------------------- every choice of groups listed
+def _named_sees(state, seat=1):
+    """What ``view.moves()`` adds to ``view.legal``: seeing with groups named,
+    each accepted by ``check``."""
+    view = view_for(state, seat)
+    more = view.moves()[len(view.legal):]
+    for a in more:
+        check(state, a)
+    return more
+
+
+def test_every_choice_of_pure_sequences_to_see_with_is_listed():
+    # WINNER and 7D hold, to a player who has not seen (no card is wild yet),
+    # these natural pure runs and no tunnela (no card twice):
+    #   ♠ 2-3-4   ♥ 6-7-8   ♦ 9-T-J, T-J-Q, J-Q-K   ♣ 4-5-6, 5-6-7
+    # The runs of one suit share cards, so a choice of three takes three
+    # suits: ♠♦♣ 1·3·2 = 6, ♠♦♥ 3, ♠♣♥ 2, ♦♣♥ 3·2 = 6: seventeen choices.
+    s = start(hands={1: WINNER, 0: NOTHING}, stock_top="7D")
+    s, _ = play(s, DrawStock())
+    assert SeeTiplu("sequences") in legal_actions(s)  # the engine's choice
+    more = _named_sees(s)
+    suits = [["2S 3S 4S"], ["6H 7H 8H"], ["9D TD JD", "TD JD QD", "JD QD KD"],
+             ["4C 5C 6C", "5C 6C 7C"]]
+    expected = {frozenset(pick) for three in combinations(suits, 3)
+                for pick in product(*three)}
+    assert len(expected) == 17
+    chosen = [frozenset(" ".join(str(c) for c in g) for g in a.groups) for a in more]
+    assert all(a.route == "sequences" for a in more)
+    assert len(chosen) == 17 and set(chosen) == expected
+
+
+def test_every_choice_of_seven_dublees_is_listed():
+    # SEVEN_DUBLEES and K♦: eight dublees (K♦ K♦ the eighth); seeing lays
+    # seven of them, so each choice leaves one out: eight choices
+    s = start(hands={1: SEVEN_DUBLEES, 0: NOTHING}, stock_top="KD")
+    s, _ = play(s, DrawStock())
+    more = _named_sees(s)
+    assert len(more) == 8 and all(a.route == "dublees" for a in more)
+    left_out = {frozenset(str(c) for g in a.groups for c in g) for a in more}
+    assert len(left_out) == 8
+    s, events = play(s, more[0])
+    assert s.extra.seen[1] and len(s.extra.laid[1]) == 7
+
+
 # ------------------------------------------------------- no wild unseen
 def test_no_wild_cards_and_no_show_before_seeing():
     s = start(hands={1: WINNER, 0: NOTHING}, stock_top="7D")
@@ -361,7 +407,9 @@ def test_a_false_show_is_refused_by_default():
     s = start(hands={1: WINNER, 0: NOTHING}, stock_top="5S")
     s, _ = play(s, DrawStock(),
                 SeeTiplu("sequences", groups(s, 1, "2S 3S 4S", "9D TD JD", "4C 5C 6C")))
-    assert Declare(card(s, 1, "7C")) in legal_actions(s)  # offered: judged when applied
+    # a refused declaration is never offered: only the valid one is
+    assert Declare(card(s, 1, "7C")) not in legal_actions(s)
+    assert Declare(card(s, 1, "9S")) in legal_actions(s)
     with pytest.raises(IllegalAction, match="not a valid declaration: every card must be in "
                                             "a 3-card meld"):
         check(s, Declare(card(s, 1, "7C")))

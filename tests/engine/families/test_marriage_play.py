@@ -24,7 +24,9 @@ def test_ten_thousand_random_turns_keep_every_invariant():
                                          direction="counterclockwise"), 5, 8, "sampled"),
         (preset("marriage").with_options(unseen_may_pick=False, dublee_route="four_plus",
                                          stock_empty="void"), 2, 20, "sampled"),
-        (preset("marriage"), 4, 10, "sampled"),
+        # the random player also sees the tiplu with groups it names (view.moves()),
+        # so it sees sooner and deals are shorter than when it saw the engine's way
+        (preset("marriage"), 4, 13, "sampled"),
     ):
         summary = simulate(rules, players, deals, 7, ["random"], check=check)
         assert summary["deals"] == deals

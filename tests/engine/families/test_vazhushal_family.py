@@ -40,9 +40,11 @@ from game.families.vazhushal.actions import (
     Arrange,
     Finish,
     GoOut,
+    LaidNothing,
     LayDown,
     LayMeld,
     LayOff,
+    Position,
     Redealt,
     StockOut,
     WentOut,
@@ -50,14 +52,21 @@ from game.families.vazhushal.actions import (
     Wiped,
 )
 from game.families.vazhushal.family import WipeRules
+from game.families.vazhushal.laydown import go_out
 from game.families.vazhushal.melds import (
     SEQUENCE,
     SET,
     TableMeld,
     check_meld,
     doubles_held,
+    iter_wipe_plans,
     meld_reason,
+    needs_redeal,
+    negative_wilds,
+    redeal_seats,
+    wipe_plans,
 )
+from game.families.vazhushal.offers import possible_wipes, reading_for
 from tests.engine.helpers import card, play
 
 
@@ -254,8 +263,12 @@ def test_what_legal_actions_offers():
     refused(s, LayMeld(best(s, cards(s, 1, "5S 6S 7S"))), "draw a card first")
     s, _ = play(s, DrawStock())
     legal = legal_actions(s)
-    assert {type(a).__name__ for a in legal} == {"Discard", "LayDown", "GoOut"}
+    # a discard of each card and a lay-down keeping each kind; no going out:
+    # T♣ J♦ Q♥ 9♠ A♦ meld with nothing, so the offer would be refused
+    assert {type(a).__name__ for a in legal} == {"Discard", "LayDown"}
     assert sum(isinstance(a, Discard) for a in legal) == 14
+    assert sum(isinstance(a, LayDown) for a in legal) == 14  # 14 kinds held
+    refused(s, GoOut(), "cannot meld every card but one")
     assert s.extra.held[1] == 14
     # a line card nothing could meld with is not offered (8♦ with this hand)
     t, _ = deal({1: "AS 3H 5D 7C 9S JH KD 4S 6H TC QS 2S 6C"}, upcard="8D")
@@ -403,7 +416,12 @@ def test_lay_down_lays_the_best_and_keeps_the_discard():
     laid = sorted(tuple(kinds_of(m)) for m in s.extra.melds[1])
     assert ("3C", "5C", "JK") in laid and ("5S", "6S", "7S") in laid
     assert ("KC", "KD", "KH") in laid and keep in s.hands[1]
-    refused(s, LayDown(keep), "nothing to lay down")
+    # again: nothing left raises the score (T♣ J♦ Q♥ 4♦ fit nowhere), so
+    # the table stays as it is and the event says why; laying is optional
+    again, events = play(s, LayDown(keep))
+    assert again == s
+    assert events == [LaidNothing(1, "nothing to lay down: your melds already are your "
+                                     "best lay-down")]
     refused(s, LayDown(None), "name the card you keep")
     table_ok(s)
 
@@ -686,8 +704,6 @@ def test_a_set_number_of_deals():
 
 
 def test_possible_wipes_and_suggested_readings():
-    from game.families.vazhushal.actions import Position, possible_wipes, reading_for
-
     # line [K♥]: with K♦ K♣ and the pure 5-6-7♠ in hand the wipe lays both
     hand = "8H 9H 5S 6S 7S KD KC 3C 4D TC JD QH 9S"
     s, _ = deal({1: hand}, upcard="KH")
@@ -708,15 +724,6 @@ def test_possible_wipes_and_suggested_readings():
 
 
 def test_what_the_meld_modules_gained():
-    from game.families.vazhushal.laydown import go_out
-    from game.families.vazhushal.melds import (
-        iter_wipe_plans,
-        needs_redeal,
-        negative_wilds,
-        redeal_seats,
-        wipe_plans,
-    )
-
     # doubles: identical cards; 5♠ 5♠ 5♠ is one double, jokers none
     assert doubles_held(parse_cards("5S 5S 5S 9H 9H KD KD JK JK 2S")) == 3
     assert doubles_held(parse_cards("5S 5H 5D 9H 9C KD KC")) == 0

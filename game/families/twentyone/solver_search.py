@@ -1,0 +1,375 @@
+"""The search behind the 21/27-card evaluator (RULES.md §4, §5): one hand's
+counts, its pure melds and the depth-first searches over its melds.
+``solver.py`` asks it and words the answers; the method is described there.
+
+Pure Python (no pygame, numpy or threads): it also runs in the browser.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from game.engine.cards import JOKER_KIND, card_points
+from game.engine.meldtypes import IMPURE, PURE, SET, TANALA
+from game.families.twentyone.cards import form_rules, runs_possible, suit_pure, wild_room
+
+if TYPE_CHECKING:
+    from game.families.twentyone.solver import WideOptions
+
+
+class Hand:
+    """Per-hand data, the pure-meld analysis and the searches."""
+
+    def __init__(self, kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions):
+        self.rules = form_rules(opts.form)
+        self.c = c = [0] * 52
+        jokers = 0
+        for k in kinds:
+            if k == JOKER_KIND:
+                jokers += 1
+            else:
+                c[k] += 1
+        self.jokers = jokers
+        self.iswild = iswild = [k in wild for k in range(52)]
+        self.pts = pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
+        self.total = sum(pts[k] * c[k] for k in range(52))
+        self.nwild = jokers + sum(c[k] for k in range(52) if iswild[k])
+        self.dublee_count = jokers // 2 + sum(n // 2 for n in c)
+        self.tunnela_count = jokers // 3 + sum(n // 3 for n in c)
+        self.opt_caches: tuple[dict, dict] = ({}, {})
+        # pure melds: best points of exactly j of them, combined over suits
+        most = self.rules.pure_needed
+        comb = {0: (0, ())}
+        self.pure_from = [0] * 5  # pure melds possible in suits s.. (a bound)
+        groups = []
+        for s in range(4):
+            res = suit_pure(tuple(c[s * 13:s * 13 + 13]), tuple(pts[s * 13:s * 13 + 13]), most)
+            groups.append([(j, r[0], tuple((s, *m) for m in r[1]))
+                           for j, r in enumerate(res) if r is not None])
+            self.pure_from[s] = groups[-1][-1][0]
+        groups.append([(j, 0, (("jk",),) * j) for j in range(min(jokers // 3, most) + 1)])
+        for s in range(3, -1, -1):
+            self.pure_from[s] += self.pure_from[s + 1]
+        for g in groups:
+            new: dict = {}
+            for j1, (v1, m1) in comb.items():
+                for j2, v2, m2 in g:
+                    if j1 + j2 <= most and (j1 + j2 not in new or v1 + v2 > new[j1 + j2][0]):
+                        new[j1 + j2] = (v1 + v2, m1 + m2)
+            comb = new
+        self.comb = comb
+        self.maxpure = max(comb)
+
+    def best_pure(self) -> tuple[int, tuple]:
+        """The most points in 1..T-1 disjoint pure melds (the middle rung),
+        as kind-level melds."""
+        best = max((self.comb[j] for j in range(1, self.rules.pure_needed) if j in self.comb),
+                   key=lambda r: r[0])
+        return best[0], tuple(self._pure_meld(m) for m in best[1])
+
+    def _pure_meld(self, m: tuple) -> tuple:
+        if m[0] == "jk":
+            return _tunnela(JOKER_KIND, self.pts, self.iswild)
+        s = m[0]
+        if m[1] == "tun":
+            return _tunnela(s * 13 + m[2] - 1, self.pts, self.iswild)
+        nats = tuple(s * 13 + (q - 1) % 13 for q in range(m[2], m[3] + 1))
+        return (PURE, nats, sum(self.iswild[n] for n in nats), 0, m[2], m[3],
+                sum(self.pts[n] for n in nats))
+
+    # ---------------------------------------------------------------- search
+    def search(self, must: bool, min_pure: int, floor: int = -1, spare: int = 0):
+        """``must``: an arrangement melding every card (wild cards included)
+        with ``min_pure`` pure melds kept pure, as (melds, spare wild cards),
+        or None; ``spare`` cards (0 or 1: the discard still to come) may stay
+        out of it.  Otherwise: the arrangement melding most points (more
+        than ``floor``) with ``min_pure`` pure melds, as (points, melds), or
+        None."""
+        self.must, self.min_pure, self.best = must, min_pure, floor
+        self.spare = spare if must else 0
+        self.best_melds = self.found = None
+        self.memo: dict = {}
+        self.skips = min_pure > 0
+        self.opt_cache = self.opt_caches[self.skips]
+        c = self.c
+        cands = [k for k in range(52) if c[k] >= 3 and (min_pure or not self.iswild[k])]
+        if min_pure and self.jokers >= 3:
+            cands.append(JOKER_KIND)
+        for mask in range(1 << len(cands)):  # tunnelas first, then the rest
+            chosen = [k for i, k in enumerate(cands) if not mask >> i & 1]
+            self._start(chosen)
+            if self.found is not None:
+                return self.found
+        if must:
+            return None
+        return None if self.best_melds is None else (self.best, self.best_melds)
+
+    def _start(self, tunnelas: list[int]) -> None:
+        c, pts, iswild = self.c, self.pts, self.iswild
+        jokers = self.jokers - 3 * tunnelas.count(JOKER_KIND)
+        for k in tunnelas:
+            if k != JOKER_KIND:
+                c[k] -= 3
+        self.wavail = jokers + sum(c[k] for k in range(52) if iswild[k])
+        melded = sum(3 * pts[k] for k in tunnelas if k != JOKER_KIND)
+        remaining = sum(pts[k] * c[k] for k in range(52))
+        self._isolation()
+        if not (self.must and self._iso_stuck(-1, self.wavail) > self.spare):
+            melds = [_tunnela(k, pts, iswild) for k in tunnelas]
+            self._rec(0, melded, remaining, 0, 0, len(tunnelas), melds)
+        for k in tunnelas:
+            if k != JOKER_KIND:
+                c[k] += 3
+
+    def _isolation(self) -> None:
+        """Isolated cards: no natural card of their rank in another suit, none
+        of their suit within two ranks.  One sits in a meld only beside wild
+        cards on both nearest places; such a wild card touches two isolated
+        cards only when they share a suit, so b wild cards meld at most b//2
+        of them (b if a suit holds two): the others stay deadwood."""
+        c, iswild, pts = self.c, self.iswild, self.pts
+        iso = []
+        for k in range(52):
+            if not c[k] or iswild[k] or not pts[k]:
+                continue
+            for t in _RELATED[k]:  # its rank in other suits, its suit within two ranks
+                if c[t] and not iswild[t]:
+                    break
+            else:
+                iso.append((pts[k], k))
+        iso.sort(reverse=True)
+        self.iso = iso
+        self.iso_pair = len({k // 13 for _, k in iso}) < len(iso)
+
+    def _iso_stuck(self, k: int, budget: int) -> int:
+        """How many copies of isolated kinds above ``k`` no wild card left
+        can reach (``_iso_penalty`` counting cards, not points)."""
+        free = budget if self.iso_pair else budget // 2
+        stuck = 0
+        for _p, kind in self.iso:
+            if kind > k:
+                n = self.c[kind]
+                stuck += max(0, n - free)
+                free = max(0, free - n)
+        return stuck
+
+    def _iso_penalty(self, k: int, budget: int) -> int:
+        free = budget if self.iso_pair else budget // 2
+        penalty = 0
+        for p, kind in self.iso:
+            if kind > k:
+                n = self.c[kind]
+                penalty += p * max(0, n - free)
+                free = max(0, free - n)
+        return penalty
+
+    def _rec(self, k, melded, remaining, used, natd, pure, melds) -> None:
+        c = self.c
+        while k < 52 and c[k] == 0:
+            k += 1
+        budget = self.wavail - natd - used
+        if budget < 0:
+            return
+        if k == 52:
+            self._leaf(melded, budget, pure, melds)
+            return
+        min_pure = self.min_pure
+        if pure < min_pure:  # can the cards left still make the pure runs wanted?
+            s, most = k // 13, min_pure - pure
+            if self.pure_from[s] < most:
+                return
+            have = 0
+            for t in range(s, 4):
+                have += runs_possible(bytes(c[t * 13:t * 13 + 13]), most)
+                if have >= most:
+                    break
+            else:
+                return
+        must = self.must
+        if must:
+            if self.found is not None or (self.iso and self._iso_stuck(k, budget) > self.spare):
+                return
+        else:
+            ub = melded + remaining
+            if ub <= self.best or (self.iso and ub - self._iso_penalty(k, budget) <= self.best):
+                return
+        # the future depends only on the counts left, the budget and the pure
+        # melds still wanted: the memo keeps a bound on what it can add
+        key = (bytes(c), budget, pure if pure < min_pure else min_pure, self.spare)
+        bound = self.memo.get(key)
+        if bound is not None and (must or melded + bound <= self.best):
+            return
+        rec = self._rec
+        for m in self._melds_with(k, budget):
+            for n in m[1]:
+                c[n] -= 1
+            melds.append(m)
+            rec(k, melded + m[6], remaining - m[6], used + m[3], natd + m[2],
+                pure + (m[0] == PURE), melds)
+            melds.pop()
+            for n in m[1]:
+                c[n] += 1
+            if self.found is not None:
+                return
+        n = c[k]
+        if self.iswild[k] or not must:  # a wild kind's copies join the pool
+            c[k] = 0
+            rec(k + 1, melded, remaining - self.pts[k] * n, used, natd, pure, melds)
+            c[k] = n
+        elif self.spare:  # one copy is the card still to be thrown
+            self.spare -= 1
+            c[k] = n - 1
+            rec(k, melded, remaining - self.pts[k], used, natd, pure, melds)
+            c[k] = n
+            self.spare += 1
+        gain = 0 if must else self.best - melded
+        if bound is None or gain < bound:
+            self.memo[key] = gain
+
+    def _leaf(self, melded, left, pure, melds) -> None:
+        if pure < self.min_pure:
+            return
+        if self.must:
+            if left == 0 or left >= 3 or wild_room(melds, self.min_pure) >= left - self.spare:
+                self.found = (list(melds), left)
+        elif melded > self.best:
+            self.best = melded
+            self.best_melds = list(melds)
+
+    # -------------------------------------------------------- candidate melds
+    def _melds_with(self, k: int, budget: int) -> list:
+        """Melds holding one copy of kind k, every other natural of higher
+        kind, as kind-level melds (see ``twentyone_cards``).  A designated
+        wild kind only starts pure runs: elsewhere it is a pool wild card."""
+        c, iswild, pts = self.c, self.iswild, self.pts
+        s, r = divmod(k, 13)
+        # the options depend on the rest of k's suit and on k's rank in the
+        # later suits: the same local picture recurs all over the search
+        key = (k, budget, bytes(c[k:s * 13 + 13]), bytes(c[k + 13::13]))
+        out = self.opt_cache.get(key)
+        if out is not None:
+            return out
+        out = self.opt_cache[key] = []
+        r += 1
+        self._runs(out, k, r, budget, True)
+        if r == 1:
+            self._runs(out, k, r, budget, False)
+        if iswild[k]:
+            return out
+        if budget >= 2:  # k and two wild cards
+            lo = r if r <= 12 else 11
+            out.append((IMPURE, (k,), 0, 2, lo, lo + 2, pts[k]))
+        others = [t * 13 + r - 1 for t in range(s + 1, 4)
+                  if c[t * 13 + r - 1] and not iswild[t * 13 + r - 1]]
+        for size in range(1, len(others) + 1):
+            for chosen in combinations(others, size):
+                w = max(0, 2 - size)
+                if w <= budget:
+                    out.append((SET, (k, *chosen), 0, w, r, size + 1 + w, pts[k] * (size + 1)))
+        out.sort(key=lambda m: (-len(m[1]), m[3]))  # big melds first
+        return out
+
+    def _runs(self, out, k: int, r: int, budget: int, up: bool) -> None:
+        """Runs from kind k (rank r) upwards, or from an Ace downwards from
+        the high Ace (``up`` False): pure ones (designated wild kinds
+        standing as themselves) and, unless k is wild, impure ones."""
+        c, iswild, pts = self.c, self.iswild, self.pts
+        base = k - r  # kind of rank q is base + q
+        wk = iswild[k]
+        pnats = [k]  # every card in its place (while no place is empty)
+        inats, ipos = [k], [r if up else 14]  # the non-wild naturals and places
+        pgain = igain = pts[k]
+        nd, gaps, pure_ok = int(wk), 0, True
+        for q in range(r + 1, 14) if up else range(13, 1, -1):
+            kk = base + q
+            natural = c[kk] > 0 and not iswild[kk]
+            if natural:
+                pnats.append(kk)
+                inats.append(kk)
+                ipos.append(q)
+                pgain += pts[kk]
+                igain += pts[kk]
+            else:
+                gaps += 1
+                if c[kk] and pure_ok:
+                    pnats.append(kk)  # a designated wild card as itself
+                    nd += 1
+                else:
+                    pure_ok = False
+            lo, hi = (r, q) if up else (q, 14)
+            span = hi - lo + 1
+            if pure_ok and span >= 3:
+                out.append((PURE, tuple(pnats), nd, 0, lo, hi, pgain))
+            # an impure run ends with a natural card; with every gap filled by
+            # a designated wild card as itself, the pure run above is as good
+            elif not wk and natural:
+                w = gaps + max(0, 3 - span)
+                if w <= budget:
+                    if span < 3:  # two cards: one wild card on the open side
+                        lo, hi = (lo, lo + 2) if lo + 2 <= 14 else (12, 14)
+                    out.append((IMPURE, tuple(inats), 0, w, lo, hi, igain))
+                    if self.skips and w < budget and len(inats) > 2:
+                        self._skips(out, inats, ipos, w, budget, lo, hi, igain, base + r)
+            if not pure_ok and (wk or gaps > budget):
+                break
+
+    def _skips(self, out, inats, ipos, w, budget, lo, hi, gain, first) -> None:
+        """The same impure run with interior naturals left out (wild cards in
+        their places) so that a pure run made later may take them.  Only
+        needed for a natural a pure run above rank ``first`` could hold, and
+        when this run keeps another wild card: otherwise giving the card
+        back makes this run pure and the other impure, no pure run lost."""
+        c, pts = self.c, self.pts
+        base, r = divmod(first, 13)
+        base, r = base * 13 - 1, r + 1
+        elig = [i for i in range(1, len(inats) - 1)
+                if any(a > r and a + 2 <= 13 and c[base + a] and c[base + a + 1]
+                       and c[base + a + 2] for a in range(ipos[i] - 2, ipos[i] + 1))]
+        for size in range(1, min(budget - w, len(elig)) + 1):
+            for drop in combinations(elig, size):
+                kept = tuple(n for i, n in enumerate(inats) if i not in drop)
+                out.append((IMPURE, kept, 0, w + size, lo, hi,
+                            gain - sum(pts[inats[i]] for i in drop)))
+
+
+def _related_kinds(k: int) -> tuple[int, ...]:
+    """Kinds that can share a meld with kind k without wild cards: its rank
+    in the other suits, its suit within two ranks (the Ace next to 2 and K)."""
+    s, r = divmod(k, 13)  # r: 0 = Ace .. 12 = King; 13 = the Ace again
+    near = (1, 2, 11, 12) if r == 0 else (r - 2, r - 1, r + 1, r + 2)
+    return tuple(t * 13 + r for t in range(4) if t != s) + tuple(
+        s * 13 + q % 13 for q in near if 0 <= q <= 13)
+
+
+_RELATED = tuple(_related_kinds(k) for k in range(52))
+
+
+def _tunnela(k: int, pts, iswild) -> tuple:
+    if k == JOKER_KIND:
+        return (TANALA, (k, k, k), 0, 0, 0, 0, 0)
+    r = k % 13 + 1
+    return (TANALA, (k, k, k), 3 if iswild[k] else 0, 0, r, r, 3 * pts[k])
+
+
+def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions):
+    """The hand with its suits renumbered so that the suit holding most
+    designated wild kinds is searched first: the wild cards its pure runs
+    take as themselves leave the budget early (renaming suits changes no
+    meld).  Returns the hand and the map back to the real suits."""
+    held = [0] * 4
+    for k in set(kinds) & wild:
+        held[k // 13] += 1
+    order = sorted(range(4), key=lambda s: -held[s])  # order[new] = old
+    perm = [order.index(s) for s in range(4)]
+
+    def f(k: int) -> int:
+        return k if k == JOKER_KIND else perm[k // 13] * 13 + k % 13
+
+    hand = Hand(tuple(sorted(map(f, kinds))), frozenset(map(f, wild)), opts)
+    return hand, order
+
+
+def unmap(melds, order: list[int]) -> tuple:
+    return tuple((m[0], tuple(k if k == JOKER_KIND else order[k // 13] * 13 + k % 13
+                              for k in m[1]), *m[2:]) for m in melds)
