@@ -1,0 +1,272 @@
+"""A room without the network: what a host may ask for, the lobby's seats,
+starting, readiness between deals, the safe move a turn timer makes, deal
+codes only after the match, and the room's save."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.app.codec import SaveError, encode_action
+from game.app.dealcode import deal_state, decode
+from game.engine import (
+    Answer,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    NextDeal,
+    Pack,
+    Phase,
+    view_for,
+)
+from game.families import make_bot
+from game.net.protocol import ProtocolError
+from game.net.rooms import Room, safe_move
+from game.net.setup import plan_room
+
+
+def plan(game="points", seats=("person", "person", "easy"), **more):
+    return plan_room({"game": game, "seats": list(seats), "name": "Host", **more})
+
+
+def refusal(body: dict) -> str:
+    with pytest.raises(ProtocolError) as exc:
+        plan_room({"name": "Host", **body})
+    return exc.value.code
+
+
+def test_a_host_may_ask_only_for_what_exists():
+    ok = plan("points", ("person", "hard"), options={"cap": None, "rounds": 3}, timer=30.0)
+    assert ok.rules.rounds == 3 and ok.rules.cap is None and ok.timer == 30.0
+    assert ok.host == 0 and ok.fill == "medium"
+    assert refusal({"game": "snap", "seats": ["person", "easy"]}) == "bad_game"
+    assert refusal({"game": "points", "seats": ["person", "easy"],
+                    "options": {"rounds": "3"}}) == "bad_game"
+    assert refusal({"game": "points", "seats": ["person", "easy"],
+                    "options": {"pool_rejoin": 1}}) == "bad_game"
+    assert refusal({"game": "points", "seats": ["person", "easy"],
+                    "options": {"hand_size": 10}}) == "bad_game"
+    assert refusal({"game": "points", "seats": ["person", "easy"],
+                    "options": {"ace_points": 12}}) == "bad_game"
+    # a bot file would run code from the disk: only the known levels
+    assert refusal({"game": "points", "seats": ["person", "bots.py:Bot"]}) == "schema"
+    assert refusal({"game": "points", "seats": ["person", "random"]}) == "schema"
+    assert refusal({"game": "points", "seats": ["person"] * 7}) == "bad_game"
+    assert refusal({"game": "marriage", "seats": ["person"] * 6}) == "bad_game"
+    assert refusal({"game": "points", "seats": ["easy", "easy"]}) == "schema"
+    assert refusal({"game": "points", "seats": ["person", "easy"], "seat": 1}) == "schema"
+    assert refusal({"game": "points", "seats": ["person", "easy"], "fill": "godlike"}) == "schema"
+
+
+def room_of(*seats, **more) -> Room:
+    return Room("ABCDEFGHJK", plan(seats=seats or ("person", "person", "easy"), **more), now=0.0)
+
+
+def test_the_lobby_seats_people_and_keeps_names_apart():
+    room = room_of("person", "person", "person", "easy")
+    assert room.join("Asha")[0] == 0
+    assert room.join("Asha")[0] == 1
+    seat, token = room.join("Ra\x00vi\u200b the\tGreat Magnificent", seat=2)
+    assert seat == 2 and len(token) >= 32
+    names = room.names()
+    assert names[:2] == ["Asha", "Asha 2"]
+    assert names[2] == "Ra vi the Grea"  # control characters spaced, 14 characters kept
+    with pytest.raises(ProtocolError) as full:
+        room.join("Late")
+    assert full.value.code == "room_full"
+    room.leave(1)
+    with pytest.raises(ProtocolError) as bot:
+        room.join("Late", seat=3)
+    assert bot.value.code == "schema"
+    assert room.join("Late", seat=1)[0] == 1
+
+
+def test_sitting_elsewhere_and_leaving_carry_the_host_along():
+    room = room_of("person", "person", "person")
+    _, host_token = room.join("Host")
+    room.join("Guest")
+    room.sit(0, 2)
+    assert room.host == 2 and room.seats[0].token is None
+    assert room.resume(host_token) == 2
+    with pytest.raises(ProtocolError) as taken:
+        room.sit(2, 1)
+    assert taken.value.code == "seat_taken"
+    room.leave(2)
+    assert room.host == 1 and not room.empty
+    room.leave(1)
+    assert room.empty
+
+
+def test_only_the_host_starts_and_bots_fill_the_empty_seats():
+    room = room_of("person", "person", "person", "hard")
+    room.join("Host")
+    room.join("Guest")
+    with pytest.raises(ProtocolError) as not_host:
+        room.start(1, 5, 0.0)
+    assert not_host.value.code == "not_host"
+    room.start(0, 5, 0.0)
+    assert room.session.levels == [None, None, "medium", "hard"]
+    assert room.session.names[:2] == ["Host", "Guest"]
+    for late in (lambda: room.join("Late"), lambda: room.sit(0, 2), lambda: room.leave(0),
+                 lambda: room.start(0, 6, 0.0)):
+        with pytest.raises(ProtocolError) as started:
+            late()
+        assert started.value.code == "started"
+
+
+def play_to_deal_end(room: Room) -> None:
+    bot = make_bot("medium", 3)
+    while room.session.state.result is None:
+        seat = room.session.state.to_act
+        if room.session.is_bot(seat):
+            action = None
+            while action is None:
+                action = room.session.think(0.05)
+            room.play(action, 1.0)
+        else:
+            room.propose(seat, encode_action(bot.choose(room.view(seat))), room.moves, 1.0)
+
+
+def test_the_next_deal_waits_for_every_person_here():
+    room = room_of("person", "person", "person", game="pool101")
+    for name in ("A", "B", "C"):
+        room.join(name)
+    for seat in range(3):
+        room.arrive(seat, 0.0)
+    room.start(0, 11, 0.0)
+    play_to_deal_end(room)
+    assert room.session.state.phase == Phase.DEAL_OVER
+    deal = room.session.state.deal_no
+    assert room.propose(0, encode_action(NextDeal()), None, 2.0) is False
+    assert room.ready == {0}
+    room.depart(2, 2.0)  # one who has gone does not hold the table up...
+    assert room.propose(1, encode_action(NextDeal()), None, 2.0) is True
+    assert room.session.state.deal_no == deal + 1 and room.ready == set()
+
+
+def test_moves_are_refused_out_of_turn_stale_or_illegal():
+    room = room_of("person", "person")
+    room.join("A")
+    room.join("B")
+    with pytest.raises(ProtocolError) as early:
+        room.propose(0, ["stock"], None, 0.0)
+    assert early.value.code == "not_started"
+    room.start(0, 99, 0.0)
+    state = room.session.state
+    me = state.to_act
+    other = 1 - me
+    cases = {
+        "not_your_turn": (other, ["stock"], None),
+        "stale": (me, ["stock"], room.moves + 1),
+        "illegal": (me, ["discard", state.hands[other][0].uid], None),
+    }
+    for code, (seat, action, seen) in cases.items():
+        with pytest.raises(ProtocolError) as refused:
+            room.propose(seat, action, seen, 0.0)
+        assert refused.value.code == code
+    for junk in (["nope"], ["discard"], ["discard", "x"], ["discard", -1], []):
+        with pytest.raises(ProtocolError) as bad:
+            room.propose(me, junk, None, 0.0)
+        assert bad.value.code == "illegal"
+    assert room.session.state is state
+
+
+def test_a_timer_plays_only_safe_moves():
+    room = room_of("person", "easy")
+    room.join("A")
+    room.arrive(0, 0.0)
+    room.start(0, 2024, 0.0)
+    state = room.session.state
+    while state.to_act != 0:
+        room.play(room.session.think(1.0), 0.0)
+        state = room.session.state
+    view = view_for(state, 0)
+    assert safe_move(view) == DrawStock()  # never the discard, never a pack or a show
+    after = room.session
+    after.play(DrawStock())
+    view = view_for(after.state, 0)
+    drawn = after.state.hands[0][-1]
+    assert safe_move(view) == Discard(drawn)
+    assert any(isinstance(a, Declare) for a in view.legal)
+    offer = view.__class__(**{**view.__dict__, "legal": (Pack(), Answer(True), Answer(False))})
+    assert safe_move(offer) == Answer(False)
+    cornered = view.__class__(**{**view.__dict__, "legal": (Pack(), DrawDiscard())})
+    assert safe_move(cornered) == DrawDiscard()
+
+
+def play_match(room: Room) -> list:
+    """Play every deal, everybody ready between them; the deals' first states."""
+    starts = [room.session.state]
+    while room.session.state.phase != Phase.MATCH_OVER:
+        play_to_deal_end(room)
+        if room.session.state.phase == Phase.DEAL_OVER:
+            assert room.codes() == []  # a code names the seed: later deals would follow
+            for seat, st in enumerate(room.seats):
+                if st.person:
+                    room.propose(seat, encode_action(NextDeal()), None, 2.0)
+            starts.append(room.session.state)
+    return starts
+
+
+def test_deal_codes_come_only_after_the_match_and_name_each_deal():
+    room = room_of("person", "person", game="deals")
+    room.join("A")
+    room.join("B")
+    for seat in (0, 1):
+        room.arrive(seat, 0.0)
+    room.start(0, 123456789, 0.0)  # a seed a code can hold
+    starts = play_match(room)
+    codes = room.codes()
+    assert room.to_json()["match"] == room.session.to_json()
+    assert len(codes) == 2
+    for text, start in zip(codes, starts, strict=True):
+        assert deal_state(decode(text))[0].hands == start.hands
+    wide = room_of("person", "person", game="paplu")
+    wide.join("A")
+    wide.arrive(0, 0.0)
+    wide.start(0, 2**63 + 5, 0.0)  # a room's usual seed: too wide for a code
+    play_match(wide)
+    assert wide.session.state.phase == Phase.MATCH_OVER and wide.codes() == []
+
+
+def test_a_room_save_round_trips_and_holds_no_token():
+    room = room_of("person", "person", "easy", timer=20.0)
+    _, token = room.join("A")
+    room.start(0, 77, 0.0)
+    for _ in range(5):
+        seat = room.session.state.to_act
+        action = room.session.think(1.0) if room.session.is_bot(seat) else \
+            make_bot("easy", 1).choose(room.view(seat))
+        room.play(action, 0.0)
+    doc = room.to_json()
+    assert doc["match"] == room.session.to_json()  # the room's save is the session's own
+    text = json.dumps(doc)
+    assert token not in text
+    again = Room.from_json(json.loads(text), 5.0)
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(doc, sort_keys=True)
+    assert again.session.state == room.session.state
+    assert again.resume(token) == 0 and not any(st.online for st in again.seats)
+    bot_file = json.loads(text)
+    bot_file["match"]["levels"][2] = "mybot.py:Bot"  # a save must not make the server run code
+    for bad in (None, [], {"format": "rummy-room", "version": 2}, {**doc, "seats": 3},
+                {**doc, "fill": "x.py:Bot"}, bot_file):
+        with pytest.raises(SaveError):
+            Room.from_json(bad, 0.0)
+
+
+def test_a_card_from_nowhere_is_refused_without_trouble():
+    room = room_of("person", "person")
+    room.join("A")
+    room.join("B")
+    room.start(0, 5, 0.0)
+    seat = room.session.state.to_act
+    room.play(DrawStock(), 0.0)
+    state = room.session.state
+    elsewhere = state.hands[1 - seat][0].uid
+    for uid in (10**9, 54 * 8 + 1, elsewhere):
+        with pytest.raises(ProtocolError) as refused:
+            room.propose(seat, ["discard", uid], None, 0.0)
+        assert refused.value.code == "illegal"
+    assert room.session.state is state
