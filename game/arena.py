@@ -32,8 +32,9 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
-from game.engine import GameState, Phase, RuleSet, apply, new_match, view_for
+from game.engine import GameState, NextDeal, Phase, RuleSet, apply, new_match, view_for
 from game.engine.actions import SeatOutcome
+from game.families import make_bot, preset
 
 
 @dataclass
@@ -132,7 +133,6 @@ class Arena:
         return None
 
     def _settle(self, state, names):
-        from game.engine import NextDeal
         state, _ = apply(state, NextDeal())
         return state
 
@@ -278,8 +278,6 @@ def run_seeds(arena: Arena, seeds, meta: dict, jsonl: str | None = None,
 
 
 def main(argv: list[str] | None = None) -> None:
-    from game.families import make_bot, preset
-
     ap = argparse.ArgumentParser(description="Duplicate deals: every seed from every rotation.")
     ap.add_argument("--variant", default="points")
     ap.add_argument("--players", type=int, default=None, help="default: one per bot")

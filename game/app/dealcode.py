@@ -24,17 +24,14 @@ from game.engine.actions import Event
 from game.engine.game import new_match, start_deal
 from game.engine.rules import RuleError, RuleSet
 from game.engine.state import OUT, GameState
-from game.families import PRESETS, preset
+from game.families import FAMILIES, PRESETS, preset
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 _VALUE.update({"I": 1, "L": 1, "O": 0})  # what people read these letters as
-VERSION = 1
+VERSION = 1  # seeds below 2**32 (every code made at home): four bytes
+WIDE = 2  # wider seeds (a room's, drawn from 64 secret bits): a varint
 MAX_TEXT = 80  # characters: anything longer is not a code this game made
-# The presets' numbers in a code never change (a code stays valid across
-# versions); a preset not listed is named by a hash of its name instead.
-STABLE_IDS = ("paplu", "points", "pool101", "pool201", "deals", "21card", "27card",
-              "marriage", "vazhushal")
 _BY_NAME = 63  # variant id meaning "a 16-bit hash of the name follows"
 # value tags (the low 4 bits of an option's two-byte head)
 _FALSE, _TRUE, _NONE, _INT, _CHOICE, _TEXT = range(6)
@@ -200,21 +197,37 @@ def _read_value(rules_cls: type, key: str, tag: int, r: _Reader) -> Any:
     raise DealCodeError("This code was made by a newer version of the game.")
 
 
+def stable_ids() -> dict[str, int]:
+    """Each installed preset's number in a code, as its family fixes it
+    (``Family.code_ids``); a preset without one is named by a hash instead."""
+    out: dict[str, int] = {}
+    for family in FAMILIES.values():
+        for name, number in family.code_ids.items():
+            if not 0 <= number < _BY_NAME or number in out.values():
+                raise ValueError(f"the deal-code number {number} of {name!r} is taken or "
+                                 "out of range")
+            out[name] = number
+    return out
+
+
 def _to_bytes(code: DealCode) -> bytes:
-    if code.variant in STABLE_IDS:
-        head = bytes([VERSION << 6 | STABLE_IDS.index(code.variant)])
+    ids = stable_ids()
+    # a code of a narrow seed is written as it always was, so shared codes stay the same
+    version = VERSION if 0 <= code.seed < 1 << 32 else WIDE
+    if code.variant in ids:
+        head = bytes([version << 6 | ids[code.variant]])
     else:
-        head = bytes([VERSION << 6 | _BY_NAME]) + _name_id(code.variant).to_bytes(2, "big")
+        head = bytes([version << 6 | _BY_NAME]) + _name_id(code.variant).to_bytes(2, "big")
     if not (1 <= code.players <= 16 and 0 <= code.dealer < 16):
         raise DealCodeError("A code holds at most 16 players.")
-    if not 0 <= code.seed < 1 << 32 or code.deal < 1:
+    if not 0 <= code.seed < 1 << 64 or code.deal < 1:
         raise DealCodeError("The seed or the deal number cannot go into a code.")
     everyone = code.playing == tuple(range(code.players))
     if len(code.options) > 127:
         raise DealCodeError("Too many options for a code.")
     out = bytearray(head)
     out.append((code.players - 1) << 4 | code.dealer)
-    out += code.seed.to_bytes(4, "big")
+    out += code.seed.to_bytes(4, "big") if version == VERSION else _varint(code.seed)
     out += _varint(code.deal)
     out.append(len(code.options) << 1 | (0 if everyone else 1))
     if not everyone:
@@ -280,19 +293,20 @@ def decode(text: str) -> DealCode:
                             "Look for a mistyped or swapped character.")
     r = _Reader(body)
     first = r.byte()
-    if first >> 6 != VERSION:
+    version = first >> 6
+    if version not in (VERSION, WIDE):
         raise DealCodeError("This code was made by another version of the game.")
     vid = first & 0x3F
     if vid == _BY_NAME:
         wanted = int.from_bytes(r.take(2), "big")
         variant = next((n for n in PRESETS if _name_id(n) == wanted), None)
     else:
-        variant = STABLE_IDS[vid] if vid < len(STABLE_IDS) else None
+        variant = next((n for n, number in stable_ids().items() if number == vid), None)
     if variant is None or variant not in PRESETS:
         raise DealCodeError("This code is for a game this version does not have.")
     pd = r.byte()
     players, dealer = (pd >> 4) + 1, pd & 15
-    seed = int.from_bytes(r.take(4), "big")
+    seed = int.from_bytes(r.take(4), "big") if version == VERSION else r.varint()
     deal = r.varint()
     flags = r.byte()
     playing = tuple(range(players))

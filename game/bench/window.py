@@ -7,6 +7,12 @@ import os
 import statistics
 import time
 
+import pygame
+
+from game.engine import Phase
+from game.families import make_bot
+from game.ui.app import App
+
 FRAMES = 300
 
 
@@ -17,10 +23,6 @@ def _percentile(values: list[float], q: float) -> float:
 
 def _mid_deal_app(size: tuple[int, int], seed: int):
     """An app whose table is mid-deal with the person to discard."""
-    from game.engine import Phase
-    from game.families import make_bot
-    from game.ui.app import App
-
     for attempt in range(20):  # a deal that ends early gives way to another seed
         app = App(size, load=False, save=False, seed=seed + attempt)
         app.settings.set("speed", "instant")
@@ -39,8 +41,6 @@ def _mid_deal_app(size: tuple[int, int], seed: int):
 
 
 def _time_frames(app, frames: int, wiggle: bool = True) -> list[float]:
-    import pygame
-
     times = []
     w, h = app.size
     for i in range(frames):
@@ -61,9 +61,9 @@ def _line(label: str, times: list[float]) -> str:
 
 def bench_lines(frames: int = FRAMES) -> list[str]:
     """Median and p99 of ``App.step`` on the table mid-deal (goal: median ≤ 4 ms)."""
+    # headless: SDL reads these when the window opens, not when pygame is imported
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
 
     lines = []
     for size in ((1280, 720), (390, 844)):

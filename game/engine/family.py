@@ -91,6 +91,10 @@ class Family:
     # What the menu calls each preset and says of it, in the menu's order:
     # preset name -> (title, one line); a preset left out is named after itself.
     preset_words: ClassVar[dict[str, tuple[str, str]]] = {}
+    # Each preset's number in a deal code: never changed once published, so a
+    # code stays valid across versions (0–62, unique over every family; a
+    # preset without one is named in a code by a hash of its name).
+    code_ids: ClassVar[dict[str, int]] = {}
     # How the table tells each of the family's own moves in its log, by kind
     # ("{card}" is the card everyone saw); the core's moves have their words.
     move_words: ClassVar[dict[str, str]] = {}

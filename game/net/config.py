@@ -44,13 +44,13 @@ class Settings:
     bot_delay: float = 0.6  # a bot's pause before it moves, so people can follow
     think_budget: float = 0.005  # one slice of a bot's thinking, seconds
     tick: float = 0.05  # how often timers are looked at
-    seed_bits: int = SEED_BITS  # 32 lets deal codes be shown after the match
+    seed_bits: int = SEED_BITS  # a match seed's secret bits (deal codes hold up to 64)
 
     def check(self) -> None:
         if any(ch not in CODE_ALPHABET for ch in self.code_prefix) or len(self.code_prefix) > 2:
             raise ValueError(f"--code-prefix must be at most 2 of {CODE_ALPHABET}")
-        if not 16 <= self.seed_bits <= 256:
-            raise ValueError("--seed-bits must be from 16 to 256")
+        if not 16 <= self.seed_bits <= 64:
+            raise ValueError("--seed-bits must be from 16 to 64")
 
 
 _HELP = {
@@ -62,8 +62,8 @@ _HELP = {
     "origins": "allowed page origins, comma-separated (default: any)",
     "trusted_proxies": "reverse proxy addresses whose X-Forwarded-* headers count",
     "code_prefix": "start this process's room codes with these letters (routing)",
-    "seed_bits": "bits of a match seed; 32 allows deal codes after the match "
-                 "(an offline search of 2^32 seeds could then find a deck)",
+    "seed_bits": "secret bits of a match seed (fewer than 64 only for tests: a search "
+                 "over a narrow seed could find the deck from one's own cards)",
     "durable": "fsync every save (on by default)",
     "compression": "compress frames (permessage-deflate; on by default: views shrink "
                    "several times, for phones on slow networks)",

@@ -305,8 +305,7 @@ class Room:
 
     def codes(self) -> list[str]:
         """Every deal's code, once the match is over (a code names the match
-        seed, so it would tell later deals); empty when the seed is too wide
-        for a code (see ``keys.SEED_BITS``)."""
+        seed, so it would tell later deals)."""
         session = self.session
         if session is None or session.state.phase != Phase.MATCH_OVER:
             return []

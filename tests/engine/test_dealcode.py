@@ -148,11 +148,11 @@ def test_malformed_codes_say_what_is_wrong(text, words):
 def test_a_code_for_another_version_or_game_is_refused():
     good = code_for(new_match(PRESETS["points"], 4, 5)[0])
     assert decode(encode(good)) == good
-    # a code whose version bits say 2: rebuilt with a valid checksum, still refused
+    # a code whose version bits say 3: rebuilt with a valid checksum, still refused
     from game.app import dealcode
 
     raw = bytearray(dealcode._to_bytes(good))[:-2]
-    raw[0] = (2 << 6) | (raw[0] & 0x3F)
+    raw[0] = (3 << 6) | (raw[0] & 0x3F)
     raw += dealcode.crc16(bytes(raw)).to_bytes(2, "big")
     text = _text(bytes(raw))
     with pytest.raises(DealCodeError, match="another version"):
@@ -162,6 +162,26 @@ def test_a_code_for_another_version_or_game_is_refused():
     raw += dealcode.crc16(bytes(raw)).to_bytes(2, "big")
     with pytest.raises(DealCodeError, match="does not have"):
         decode(_text(bytes(raw)))
+
+
+def test_codes_of_narrow_seeds_read_as_they_always_did():
+    # written by the code before wide seeds existed (commit 655268e)
+    assert code_for(new_match(PRESETS["points"], 4, 5)[0]).text == "84RG-0000-0M0G-1E8G"
+    assert code_for(new_match(PRESETS["marriage"], 3, 4242)[0]).text == "8WG0-000G-J80G-0M6F"
+    assert decode("84RG-0000-0M0G-1E8G").seed == 5
+
+
+@pytest.mark.parametrize("seed", [1 << 32, 0xFEDC_BA98_7654_3210, (1 << 64) - 1])
+def test_a_room_s_wide_seed_round_trips_and_deals_the_same_cards(seed):
+    start, _ = new_match(PRESETS["21card"], 4, seed)
+    code = code_for(start)
+    assert decode(code.text) == code and code.seed == seed
+    assert deal_state(decode(code.text))[0] == start
+
+
+def test_a_seed_of_more_than_64_bits_cannot_go_into_a_code():
+    with pytest.raises(DealCodeError, match="seed"):
+        encode(DealCode("points", 4, 1 << 64, 1, 0, (0, 1, 2, 3)))
 
 
 def test_rules_that_refuse_the_options_give_the_reason():

@@ -216,7 +216,7 @@ def test_deal_codes_come_only_after_the_match_and_name_each_deal():
     room.join("B")
     for seat in (0, 1):
         room.arrive(seat, 0.0)
-    room.start(0, 123456789, 0.0)  # a seed a code can hold
+    room.start(0, 123456789, 0.0)
     starts = play_match(room)
     codes = room.codes()
     assert room.to_json()["match"] == room.session.to_json()
@@ -226,9 +226,11 @@ def test_deal_codes_come_only_after_the_match_and_name_each_deal():
     wide = room_of("person", "person", game="paplu")
     wide.join("A")
     wide.arrive(0, 0.0)
-    wide.start(0, 2**63 + 5, 0.0)  # a room's usual seed: too wide for a code
-    play_match(wide)
-    assert wide.session.state.phase == Phase.MATCH_OVER and wide.codes() == []
+    wide.start(0, 2**63 + 5, 0.0)  # a room's usual seed: 64 secret bits
+    wide_starts = play_match(wide)
+    assert wide.session.state.phase == Phase.MATCH_OVER
+    assert [deal_state(decode(t))[0].hands for t in wide.codes()] == \
+        [s.hands for s in wide_starts]
 
 
 def test_a_room_save_round_trips_and_holds_no_token():

@@ -184,6 +184,7 @@ class MarriageFamily(Family):
         "see_sequences": "saw the tiplu",
         "see_dublees": "saw the tiplu (dublees)",
     }
+    code_ids = {"marriage": 7}
     preset_words = {
         "marriage": ("Indian Marriage", "Three decks, 21 cards each: lay down three pure "
                      "sequences (or seven dublees) to see the hidden tiplu, then meld "

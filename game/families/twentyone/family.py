@@ -169,6 +169,7 @@ class TwentyOneFamily(Family):
     title = "21/27-card rummy"
     rules_class = WideRules
     max_reshuffles = MAX_RESHUFFLES
+    code_ids = {"21card": 5, "27card": 6}
     preset_words = {
         "21card": ("21 Cards", "Three decks, 21 cards each: show three pure sequences with the "
                    "rest melded (or 3 tunnelas, 8 dublees, 8 wild cards). Value cards pay "

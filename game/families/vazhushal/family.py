@@ -309,6 +309,7 @@ class VazhushalFamily(Family):
         "stock_out": "stock out",
         "finish": "done laying down",
     }
+    code_ids = {"vazhushal": 8}
     preset_words = {
         "vazhushal": ("Vazhushal (Wipe)", "Melds go on the table as you make them. Wipe the "
                       "discard line from any card up when its lowest card makes a new meld at "
