@@ -13,6 +13,7 @@ import sys
 from game.engine import RuleError, format_cards, parse_cards
 from game.engine.family import HandQuery
 from game.families import FAMILIES, PRESETS, family_of, preset
+from game.net import server
 from game.simulate import SimulationError, simulate
 
 
@@ -38,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
                                         {"action": "store_true"}), help=words)
     ev.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     ev.add_argument("hands", nargs="*", metavar="HAND")
+    sub.add_parser("serve", help="host rooms for play with friends (its own options: "
+                   "python -m game serve --help)", add_help=False)
     sim = sub.add_parser("simulate", help="play whole deals with bots, checking invariants")
     sim.add_argument("--variant", required=True)
     sim.add_argument("--players", type=int, required=True)
@@ -130,6 +133,9 @@ def cmd_simulate(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:  # the room server reads its own options
+        return server.main(argv[1:])
     try:
         args = _parser().parse_args(argv)
         if args.command == "evaluate":
