@@ -4,7 +4,8 @@ Everything is made from sine partials and filtered noise in pure Python,
 written as 16-bit WAV and encoded with ``oggenc`` (Debian ``vorbis-tools``):
 browsers under pygbag only play Ogg.  Deterministic: a fixed noise seed.
 
-    .venv/bin/python tools/make_sounds.py
+    .venv/bin/python tools/make_sounds.py            # every sound
+    .venv/bin/python tools/make_sounds.py deal_end   # only the ones named
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 RATE = 44100
 OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
-NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click")
+NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click", "deal_end")
 
 Buffer = list[float]
 
@@ -194,6 +195,15 @@ def snd_win(rng: random.Random) -> Buffer:
     return reverb(buf, 0.25, 0.7)
 
 
+def snd_deal_end(rng: random.Random) -> Buffer:
+    # Another player won: the cards laid down, then two soft bells a fourth apart
+    # (an ending, not a celebration: the win's jingle is for the player's own).
+    buf = noise(0.12, rng, 500, 4000, 0.01, 0.04)
+    mix(buf, tone(note(-2), 0.6, BELL, decay=0.22), 0.06, 0.4)
+    mix(buf, tone(note(3), 0.8, BELL, decay=0.3), 0.22, 0.35)
+    return reverb(buf, 0.18, 0.4)
+
+
 def snd_invalid(rng: random.Random) -> Buffer:
     # Two low, slightly rough notes falling: "no" without being harsh.
     rough = ((1, 1.0), (2, 0.25), (3, 0.35), (5, 0.12))
@@ -215,6 +225,7 @@ MAKERS = {
     "win": (snd_win, 0.8),
     "invalid": (snd_invalid, 0.6),
     "click": (snd_click, 0.5),
+    "deal_end": (snd_deal_end, 0.4),  # quieter than "win" (0.8): someone else's moment
 }
 
 
@@ -227,14 +238,20 @@ def write_wav(path: Path, buf: Buffer) -> None:
         w.writeframes(frames)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    names = (argv if argv is not None else sys.argv[1:]) or list(NAMES)
+    unknown = [n for n in names if n not in MAKERS]
+    if unknown:
+        print(f"no such sound: {', '.join(unknown)} (choose from {', '.join(NAMES)})",
+              file=sys.stderr)
+        return 2
     if shutil.which("oggenc") is None:
         print("oggenc not found: apt-get install -y vorbis-tools", file=sys.stderr)
         return 1
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     total = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name in NAMES:
+        for name in names:
             maker, peak = MAKERS[name]
             buf = normalise(trim(maker(random.Random(name))), peak)
             wav = Path(tmp) / f"{name}.wav"

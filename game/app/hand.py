@@ -2,9 +2,16 @@
 
 This is UI state only; the engine's hand is the truth.  ``sync`` keeps the
 two consistent: cards that left the hand leave their group, a card drawn
-comes in a slot of its own at the right (never into a finished meld), and
-no card is ever lost or duplicated (cards are compared by physical
+comes in a slot of its own at the right (never into a meld the player built),
+and no card is ever lost or duplicated (cards are compared by physical
 identity, so two 7♣ of different decks stay distinct).
+
+Nothing moves a card but the player: a card stays in the group where it was
+dealt, drawn or put until the player moves it, groups it, or asks for a
+whole new order (Arrange, by suit, by rank).  A drawn card the player leaves
+alone keeps its own slot when the next one comes (issue 21: gathering such
+cards put a 4♣ in a spade group, and glued a 9♣ to two wild cards left
+alone as a "dirty sequence", spending them).
 """
 
 from __future__ import annotations
@@ -16,13 +23,13 @@ from game.engine.cards import card_points
 from game.engine.family import family_of
 from game.engine.melds import GroupLabel, classify, meld_name
 
-MAX_GROUPS = 8  # more would shrink the cards below readable on a phone
-# (a card just drawn may make one more: it always lands in a slot of its own)
+MAX_GROUPS = 8  # groups the player may make; more would shrink the cards below readable
+# on a phone (each card drawn still lands in a slot of its own, and stays there)
 
 
 def max_groups(hand_size: int) -> int:
     """The most groups a hand of ``hand_size`` cards may be split into: 8 for
-    13 cards, one more for every two cards beyond (a 21-card hand: seven melds
+    13 cards, one more for every two cards beyond (a hand of 21 cards: seven melds
     and the rest)."""
     return MAX_GROUPS + max(0, hand_size - 13) // 2
 
@@ -61,10 +68,6 @@ class HandArrangement:
         self.groups: list[list[Card]] = [list(g) for g in groups if g]
         self.most = MAX_GROUPS  # the table sets it for its game (``max_groups``)
         self.version = 0  # bumps on every change so views can cache by it
-        # cards that came by ``sync`` (drawn) and the player has not moved since:
-        # earlier drawn cards left alone gather into one loose group, so the
-        # hand does not fill up with single cards
-        self.untouched: set[Card] = set()
 
     # ------------------------------------------------------------ queries
     def cards(self) -> list[Card]:
@@ -83,8 +86,8 @@ class HandArrangement:
     # ------------------------------------------------------------ keeping in step
     def sync(self, hand: Sequence[Card]) -> list[Card]:
         """Make the groups hold exactly ``hand``; returns the cards added, which
-        come together in a new group at the right (a drawn card never lands in
-        a meld the player has built)."""
+        come together in a new group at the right.  Every other card keeps its
+        group and its place in it."""
         wanted = set(hand)
         seen: set[Card] = set()
         changed = False
@@ -99,9 +102,7 @@ class HandArrangement:
                 changed = True
         added = [c for c in hand if c not in seen]
         if added:
-            self._gather_untouched()
             self.groups.append(list(added))
-            self.untouched |= set(added)
             changed = True
         self._drop_empty()
         if changed:
@@ -111,29 +112,12 @@ class HandArrangement:
     def _drop_empty(self) -> None:
         self.groups = [g for g in self.groups if g]
 
-    def _gather_untouched(self) -> None:
-        """Groups holding only drawn cards the player left alone become one
-        group (by suit), where the first of them was."""
-        self.untouched &= {c for g in self.groups for c in g}
-        alone = [i for i, g in enumerate(self.groups) if set(g) <= self.untouched]
-        if len(alone) < 2:
-            return
-        merged = sorted((c for i in alone for c in self.groups[i]), key=_suit_key)
-        first = alone[0]
-        self.groups = [g for i, g in enumerate(self.groups) if i not in alone[1:]]
-        self.groups[first] = merged
-
-    def touch(self, cards: Iterable[Card]) -> None:
-        """The player placed these cards: they stay where put."""
-        self.untouched -= set(cards)
-
     # ------------------------------------------------------------ editing
     def move(self, card: Card, group: int, index: int) -> None:
         """Put ``card`` at ``index`` of group ``group``, counted without the card."""
         gi, ci = self._locate(card)
         if not 0 <= group < len(self.groups):
             raise ValueError(f"no group {group}")
-        self.touch([card])
         target = self.groups[group]
         self.groups[gi].pop(ci)
         target.insert(max(0, min(index, len(target))), card)
@@ -147,7 +131,6 @@ class HandArrangement:
         if len(self.groups) >= self.most and len(self.groups[gi]) > 1:
             raise HandError(f"At most {self.most} groups: drop the card into a group.")
         position = max(0, min(position, len(self.groups)))
-        self.touch([card])
         self.groups[gi].pop(ci)
         if not self.groups[gi]:
             self.groups.pop(gi)
@@ -174,7 +157,6 @@ class HandArrangement:
             raise HandError(f"At most {self.most} groups: add the cards to a group instead.")
         for group in self.groups:
             group[:] = [c for c in group if c not in wanted]
-        self.touch(chosen)
         self.groups.insert(first, chosen)
         self._drop_empty()
         self.version += 1
@@ -182,7 +164,6 @@ class HandArrangement:
     def sort_by_suit(self) -> None:
         """One group per suit (jokers on their own), each in rank order."""
         self.groups = _by_suit(self.cards(), self.most)
-        self.untouched.clear()
         self.version += 1
 
     def sort_by_rank(self) -> None:
@@ -198,7 +179,6 @@ class HandArrangement:
             i = min(range(len(groups) - 1), key=lambda j: len(groups[j]) + len(groups[j + 1]))
             groups[i:i + 2] = [groups[i] + groups[i + 1]]
         self.groups = groups
-        self.untouched.clear()
         self.version += 1
 
     def arrange(self, melds: Sequence[Sequence[Card]], deadwood: Sequence[Card]) -> None:
@@ -211,7 +191,6 @@ class HandArrangement:
         if sorted(c for g in placed for c in g) != sorted(self.cards()):
             raise ValueError("the arrangement does not hold exactly the hand's cards")
         self.groups = placed
-        self.untouched.clear()
         self.version += 1
 
     # ------------------------------------------------------------ labels

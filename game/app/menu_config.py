@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.app.players import available_levels, default_level
-from game.engine import RuleError, RuleSet
+from game.engine import Phase, RuleError, RuleSet
 from game.families import FAMILIES, PRESETS, preset
 
 MAX_SEATS_ON_SCREEN = 6
@@ -64,6 +64,16 @@ VARIANTS = _Variants()
 def variant_title(rules: RuleSet) -> str:
     """What the menu calls the game of ``rules`` ("Pool 101")."""
     return VARIANTS.get(rules.name, (rules.name.title(), ""))[0]
+
+
+def continue_words(state) -> str:
+    """The menu's Continue button for a saved match at ``state``: the deal
+    that comes next ("deal 2 next" once deal 1 is over, its scores on the
+    way), else the deal in play."""
+    title = variant_title(state.rules)
+    if state.phase in (Phase.DEAL_OVER, Phase.DECIDE):
+        return f"Continue: {title}, deal {state.deal_no + 1} next"
+    return f"Continue: {title}, deal {state.deal_no}"
 
 
 @dataclass(frozen=True)

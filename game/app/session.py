@@ -35,8 +35,13 @@ from game.engine import (
     new_match,
     view_for,
 )
-from game.engine.actions import DealStarted
-from game.families import PRESETS, load_rules, make_bot
+from game.engine.actions import DealStarted, StockReshuffled
+from game.families import PRESETS, family_of, load_rules, make_bot
+
+# Why practice cannot take back further (``Session.undo_refusal``).
+_STOCK_SEEN = ("A card came off the stock since: taking back further would show you what "
+               "is coming.")
+_WILD_SEEN = "You have seen the wild cards since: taking back further would not hide them."
 
 NAME_LIMIT = 14  # characters of a person's name (it must fit a seat's panel)
 
@@ -88,8 +93,9 @@ class Session:
     """A match in progress.  ``levels[seat]`` is a bot level, or None for a person.
 
     ``start`` (a deal code) begins the match at that code's deal; ``practice``
-    lets the person take moves back (``undo``) and keeps the match out of the
-    statistics; ``hints`` offers the coach's hint at the table; ``names`` names
+    lets the person take moves back (``undo``: never past a card that came off
+    the stock into sight, never after the deal ended) and keeps the match out
+    of the statistics; ``hints`` offers the coach's hint at the table; ``names`` names
     the people's seats when several share the screen (pass and play)."""
 
     def __init__(self, rules: RuleSet, players: int, seed: int,
@@ -124,6 +130,7 @@ class Session:
         self.deal_start = self.state
         self.last_deal: DealRecord | None = None
         self.undo_points: list[tuple[int, GameState]] = []  # practice: (moves, state)
+        self.undo_stopped = ""  # why points of this deal were dropped, if they were
         self.hinted: set[int] = set()  # the deals (numbers) in which a hint was asked
         # called as on_deal_end(session, deal_ended, match_ended) after a move
         # that settles a deal or ends the match (statistics listen here)
@@ -231,17 +238,62 @@ class Session:
             self.undo_points.append((moves - 1, before))
         if any(isinstance(e, DealStarted) for e in events):
             self.deal_from, self.deal_start = moves, self.state
-            self.undo_points = []
+            self.undo_points, self.undo_stopped = [], ""
         ended = self.state.result is not None and before.result is None
+        if self.undo_points:
+            self._forget_undo_past_the_stock(events)
         if ended:
+            self.undo_points = []  # a settled deal stands: its scores are final
             self.last_deal = DealRecord(self.deal_start, tuple(self.actions[self.deal_from:]),
                                         self.state, self.state.deal_no in self.hinted)
         match_over = self.state.phase == Phase.MATCH_OVER and before.phase != Phase.MATCH_OVER
         if notify and (ended or match_over) and self.on_deal_end is not None:
             self.on_deal_end(self, ended, match_over)
 
+    def _forget_undo_past_the_stock(self, events: list[Event]) -> None:
+        """Drop the undo points that would show what is coming: those from
+        which a card has since come off the stock into sight (into a person's
+        hand, onto the pile or the table: anywhere but a bot's hand), after
+        which the stock was made again from the pile, or since which a person
+        learned the wild cards (where a family hides them until earned).  Replayed from such a
+        point, the same cards would come in the same order, and the person
+        would know them (issue 21: draw A♠, undo, and take the pile knowing
+        the A♠ waits).  A point kept is never past one dropped: the stock only
+        shrinks and what a seat knows only grows, so what a later point would
+        show, every earlier point would show too."""
+        if any(isinstance(e, StockReshuffled) for e in events):
+            self.undo_points, self.undo_stopped = [], _STOCK_SEEN
+            return
+        state = self.state
+        family = family_of(state.rules)
+        people = self.humans
+        knows = [family.wild_for(state, seat) for seat in people]
+        in_stock = set(state.stock)
+        hidden = {c for seat in self.bots for c in state.hands[seat]}
+        for i in range(len(self.undo_points) - 1, -1, -1):
+            then = self.undo_points[i][1]
+            if any(c not in in_stock and c not in hidden for c in then.stock):
+                self.undo_stopped = _STOCK_SEEN
+            elif any(family.wild_for(then, seat) != known
+                     for seat, known in zip(people, knows, strict=True)):
+                self.undo_stopped = _WILD_SEEN
+            else:
+                continue
+            del self.undo_points[:i + 1]
+            return
+
     def can_undo(self) -> bool:
         return self.practice and bool(self.undo_points)
+
+    def undo_refusal(self) -> str:
+        """Why there is nothing to take back now, in the player's words."""
+        if not self.practice:
+            return "Taking moves back is for practice games."
+        if self.state.result is not None:
+            return "The deal is over: its scores stand."
+        if self.undo_stopped:
+            return self.undo_stopped
+        return "Nothing of yours to take back in this deal yet."
 
     def undo(self) -> bool:
         """Practice: back to the person's previous decision, taking back the

@@ -15,6 +15,7 @@ class Option:
     names: tuple[str, ...]  # what the screen shows for each value
     default: Any
     help: str = ""
+    cards: bool = False  # about how the cards look and read (the screen groups these)
 
     def name_of(self, value: Any) -> str:
         return self.names[self.values.index(value)]
@@ -23,22 +24,38 @@ class Option:
 SETTINGS: tuple[Option, ...] = (
     Option("speed", "Game speed", ("slow", "normal", "fast", "instant"),
            ("Slow", "Normal", "Fast", "Instant"), "normal",
-           "How fast the other players' cards move."),
+           "How fast the cards move and the others play."),
+    Option("motion", "Card movement", ("full", "reduced"), ("Full", "Reduced"), "full",
+           "Reduced: cards appear in place, marked a moment; no flying, shower or "
+           "counting up."),
+    Option("next_deal", "Next deal", (0, 10, 5), ("When I press", "After 10 s", "After 5 s"), 0,
+           "Start the next deal by itself after a countdown (a tap stops it)."),
     Option("sound", "Sound", (True, False), ("On", "Off"), True,
            "Sound effects (M toggles them anywhere)."),
+    Option("four_colour", "Four-colour suits", (False, True), ("Off", "On"), False,
+           "♠ black, ♥ red, ♦ blue, ♣ green.", cards=True),
+    Option("large_cards", "Large cards", (False, True), ("Off", "On"), False,
+           "A big rank and suit on every card, for small screens and tired eyes.",
+           cards=True),
     Option("hints", "Group labels", (True, False), ("On", "Off"), True,
-           "Name each group of your hand and show your count."),
+           "Name each group of your hand and show your count.", cards=True),
     # On for a new player; finishing or skipping the tour turns it off (and a
     # settings file saved before the tour existed gets it once, as new).
     Option("walkthrough", "Walkthrough", (True, False), ("On", "Off"), True,
-           "A short tour in your next deal: the stock, the discard pile, your groups "
-           "and how to declare. It turns itself off once done or skipped."),
+           "A short tour of your next deal: the stock, the pile, your groups, "
+           "declaring. It turns itself off once done.", cards=True),
 )
 
 BY_KEY = {o.key: o for o in SETTINGS}
 
 # Multiplier of every animation and pause; 0 plays the AI without waiting.
 SPEED_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+
+
+def _allowed(opt: Option, value: Any) -> bool:
+    """Whether ``value`` is one of ``opt``'s values, of the same type (a saved
+    ``false`` is no countdown of 0 seconds, a saved 1 no ``true``)."""
+    return any(value == v and type(value) is type(v) for v in opt.values)
 
 
 class Settings:
@@ -48,7 +65,7 @@ class Settings:
         self.values = {o.key: o.default for o in SETTINGS}
         for key, value in (values or {}).items():
             opt = BY_KEY.get(key)
-            if opt is not None and value in opt.values:
+            if opt is not None and _allowed(opt, value):
                 self.values[key] = value
 
     def __getitem__(self, key: str) -> Any:
@@ -56,7 +73,7 @@ class Settings:
 
     def set(self, key: str, value: Any) -> None:
         opt = BY_KEY[key]
-        if value not in opt.values:
+        if not _allowed(opt, value):
             raise ValueError(f"{key} cannot be {value!r}: choose from {opt.values}")
         self.values[key] = value
 
@@ -69,6 +86,11 @@ class Settings:
     @property
     def speed(self) -> float:
         return SPEED_FACTOR[self.values["speed"]]
+
+    @property
+    def reduced_motion(self) -> bool:
+        """Cards appear in place instead of flying; no flourish (the same news)."""
+        return self.values["motion"] == "reduced"
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.values)

@@ -16,7 +16,8 @@ from game.ui.scenes.entry import EntryDialog
 from game.ui.scenes.replay import ReplayScene
 from game.ui.table import TableScene
 from game.uikit.art import cardart
-from tests.ui.helpers import App, key, post, press, step
+from game.uikit.widgets import Text
+from tests.ui.helpers import App, form_button, key, post, press, step
 
 
 def play_out(app, seat_bot=None, limit=20000):
@@ -195,12 +196,19 @@ def test_a_save_written_before_deal_codes_still_loads():
     assert isinstance(app.top, TableScene)
 
 
-def test_the_pause_menu_shares_the_deal_by_its_code():
+def test_the_pause_menu_shares_the_deal_by_its_code_in_a_player_s_words():
     app = quick_app()
     app.new_game(seed=3)
     key(app, pygame.K_ESCAPE)
     pause = app.top
-    assert pause.link == f"indian-rummy --code {app.session.deal_code().text}"
+    code = app.session.deal_code().text
+    assert pause.copied == code  # the button copies the code a friend types in
+    words = [r.text for r in pause.form.rows if isinstance(r, Text)]
+    share = next(w for w in words if w.startswith("Share this deal"))
+    assert code in share and "Deal code" in share
+    assert "indian-rummy" not in share and "--" not in share  # no command line
+    button = form_button(pause, "share")
+    assert button.label == "Copy the deal code"
 
 
 def test_a_code_for_more_seats_than_the_table_has_is_refused():

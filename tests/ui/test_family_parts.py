@@ -25,7 +25,7 @@ from game.ui.table import TableScene, parts_for
 from game.uikit.art import cardart
 from game.uikit.table.layout import TableRoom, table_layout
 from game.uikit.table.wording import readable, wild_text
-from tests.ui.helpers import App, press, step, wait_until
+from tests.ui.helpers import App, click, press, step, wait_until
 from tests.ui.test_layout import SIZES
 from tests.ui.test_play_families import start, wait_for_my_draw
 from tests.ui.test_scoring import stack_hand
@@ -170,11 +170,14 @@ def test_the_family_s_buttons_act_through_the_engine_with_its_reasons():
     press(app, "done_exposing")
     table = wait_for_my_draw(app)
     click_stock(app, table)
-    # seeing without three pure sequences: refused with the engine's reason
+    # seeing without three pure sequences: the button stays in its place,
+    # disabled, and a tap on it says the engine's reason
     if not session.state.extra.seen[table.bottom]:
         reason = session.reason(SeeTiplu("sequences"))
         if reason:
-            press(app, "see")
+            see = next(b for b in table.current_buttons() if b.key == "see")
+            assert not see.enabled
+            click(app, see.rect.center)
             assert table.message[0].lower().startswith(reason[:20].lower())
             assert not session.state.extra.seen[table.bottom]
 

@@ -39,19 +39,46 @@ def test_a_drawn_card_never_breaks_a_finished_meld():
     assert arr.groups[-1] == [ace]
 
 
-def test_drawn_cards_left_alone_gather_into_one_group():
+def test_drawn_cards_left_alone_keep_their_own_slots():
+    # issue 21: a 4♣ left alone ended in a spade group when the next card came
+    spades, hearts = parse_cards("5S 6S 7S"), parse_cards("9H TH")
+    arr = HandArrangement([spades, hearts])
+    eight_s, four_c, king_d = parse_cards("8S 4C KD")
+    arr.sync(spades + hearts + [eight_s])  # drew 8♠: a slot of its own at the right
+    arr.sync(spades + hearts[1:] + [eight_s])  # threw 9♥; the 8♠ is left where it landed
+    arr.sync(spades + hearts[1:] + [eight_s, four_c])  # drew 4♣
+    assert arr.groups == [spades, hearts[1:], [eight_s], [four_c]]
+    arr.sync(spades + [eight_s, four_c])  # threw T♥: its group goes, nothing else moves
+    arr.sync(spades + [eight_s, four_c, king_d])  # drew K♦
+    assert arr.groups == [spades, [eight_s], [four_c], [king_d]]
+
+
+def test_marriage_tiplu_and_poplu_left_alone_are_not_glued_to_the_next_card():
+    # issue 21: the tiplu and poplu, drawn and left alone, became a "dirty
+    # sequence" with a 9♣ that came after them, spending the player's marriage
+    held = parse_cards("2S 3S 4S 7D 7D 7D")
+    tiplu, poplu, nine_c = parse_cards("5H 6H 9C")
+    arr = HandArrangement([held[:3], held[3:]])
+    arr.sync(held + [tiplu])
+    arr.sync(held + [tiplu, poplu])
+    arr.sync(held + [tiplu, poplu, nine_c])
+    assert arr.groups == [held[:3], held[3:], [tiplu], [poplu], [nine_c]]
+    assert not any(nine_c in g and len(g) > 1 for g in arr.groups)
+
+
+def test_a_card_the_player_placed_stays_until_they_arrange():
     hand = parse_cards("AS 2S 3S 7H 8H")
     arr = HandArrangement([hand[:3], hand[3:]])
-    k, q, j = parse_cards("KD QC JH")
-    arr.sync(hand + [k])
-    arr.sync(hand + [k, q])  # the K stayed where it landed: it waits beside the new Q
-    assert arr.groups == [hand[:3], hand[3:], [k], [q]]
-    arr.sync(hand + [k, q, j])  # now K and Q (both left alone) share one group
-    assert arr.groups[:2] == [hand[:3], hand[3:]] and arr.groups[-1] == [j]
-    assert sorted(arr.groups[2]) == sorted([k, q]) and len(arr.groups) == 4
-    arr.move(j, 1, 0)  # a card the player placed stays where it was put
-    arr.sync(arr.cards() + [parse_cards("9C")[0]])
-    assert j in arr.groups[1]
+    nine_h, six_c = parse_cards("9H 6C")
+    arr.sync(hand + [nine_h])
+    arr.move(nine_h, 1, 2)  # the player puts 9♥ after 7♥ 8♥
+    arr.sync(hand[1:] + [nine_h])  # threw A♠
+    arr.sync(hand[1:] + [nine_h, six_c])  # drew 6♣
+    assert arr.groups == [hand[1:3], [*hand[3:], nine_h], [six_c]]
+    arr.sort_by_suit()  # only a new order asked for regroups: spades, hearts, clubs
+    assert arr.groups == [hand[1:3], [*hand[3:], nine_h], [six_c]]
+    arr.sort_by_rank()  # 2 3 6 7 8 9: six ranks, one group each
+    assert [len(g) for g in arr.groups] == [1] * 6
 
 
 def test_identical_cards_of_two_decks_stay_distinct():

@@ -156,7 +156,7 @@ def test_every_menu_control_on_the_phone_is_44_px():
     for i, row in enumerate(menu.form.rows):
         if isinstance(row, Choice):
             rect = menu.form.row_rect(i)
-            _, left, _, right = Choice._boxes(rect, m)
+            _, left, _, right = row._boxes(rect, m)
             assert rect.h >= 44 and left.w >= 30 and right.w >= 30
 
 

@@ -66,7 +66,9 @@ def test_menu_to_declaration_to_scores_and_next_deal():
             done = human_move(app, bot)
             if done != "wait":
                 assert_hand_consistent(table)
-            if done == "declare":
+            if done == "declare" and app.top is table and table.state.result is not None:
+                declared = True  # a dealt hand that was already a show: shown, no check
+            elif done == "declare":
                 dialog = app.top
                 assert type(dialog).__name__ == "DeclareDialog" and dialog.valid
                 press(app, "declare")

@@ -46,7 +46,7 @@ def fake_mixer(monkeypatch):
 
 def test_every_named_sound_is_an_ogg_file_that_loads():
     assert set(NAMES) == {"deal", "draw", "discard", "pack", "declare", "win", "invalid",
-                          "click"}
+                          "click", "deal_end"}
     was_open = pygame.mixer.get_init()
     if not was_open:
         pygame.mixer.init()
@@ -149,3 +149,22 @@ def test_volume_reaches_loaded_sounds(fake_mixer):
     s.preload()
     s.set_volume(0.25)
     assert all(snd.volume == 0.25 for snd in s._loaded.values())
+
+
+def test_another_players_win_sounds_quieter_than_ones_own():
+    # issue 21: a sound for the player's own win, quieter for a bot's
+    from array import array
+
+    was_open = pygame.mixer.get_init()
+    if not was_open:
+        pygame.mixer.init()
+    try:
+        def peak(name: str) -> int:
+            raw = pygame.mixer.Sound(str(ROOT / "assets" / "sounds" / f"{name}.ogg")).get_raw()
+            samples = array("h", raw[: len(raw) // 2 * 2])
+            return max(abs(v) for v in samples)
+
+        assert peak("deal_end") < 0.7 * peak("win")
+    finally:
+        if not was_open:
+            pygame.mixer.quit()

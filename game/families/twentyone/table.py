@@ -11,10 +11,16 @@
   beside "You" adds what the value cards collect.
 - The declare check shows the show the hand makes (pure sequences with every
   other card melded, tunnelas, dublees, wild cards, marriages).
-- The scoring screen: who pays whom, penalty and value-card bonuses apart.
+- The end of a deal names the show ("Ravi shows first: three pure
+  sequences").
+- The scoring screen: who pays whom, penalty and value-card bonuses apart,
+  and in words who holds which value cards and what each collects (they are
+  paid whoever wins, so a loser may end a deal ahead of the winner: said so).
 """
 
 from __future__ import annotations
+
+import re
 
 from game.engine.actions import SeatOutcome
 from game.engine.cards import card_points
@@ -22,11 +28,13 @@ from game.engine.family import family_of
 from game.engine.game import invalid_reason
 from game.engine.melds import GroupLabel, classify
 from game.engine.meldtypes import MELD_NAMES, TANALA, MeldOptions
+from game.engine.state import SeatStatus
 from game.families.twentyone.cards import bonus_points, dublee_pairs, form_rules, marriages_held
 from game.uikit.table.cut_card import CutCard
 from game.uikit.table.parts import Arranged, ScoreTable, ShowCheck, TablePart
 
 FAMILY = "21card"
+_PAYS = re.compile(r": pays \d+ to seat \d+$")  # the settlement's payment, after a hand's why
 BADGES = ("Cut", "Up", "Low", "Up2", "Lo2")  # value_kinds order: cut, +1, −1, +2, −2
 SHOW_WORDS = {
     "pure": "{n} pure sequences and every other card melded",
@@ -35,6 +43,32 @@ SHOW_WORDS = {
     "wilds": "{w} wild cards held",
     "marriages": "two marriages",
 }
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+SHOWN = {  # the show, as the end of a deal names it
+    "pure": "{n} pure sequences",
+    "tunnelas": "{n} tunnelas",
+    "dublees": "{d} dublees",
+    "wilds": "{w} wild cards",
+    "marriages": "two marriages",
+}
+
+
+def _number(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def _held(label: str) -> str:
+    """A bonus's label as a player says it: "a marriage", "6♦", "6♦ ×2"."""
+    if label == "marriage":
+        return "a marriage"
+    return label.removeprefix("value ").removesuffix(" ×1")
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _signed(x: int) -> str:
@@ -121,6 +155,20 @@ class WideHand(TablePart):
         words = SHOW_WORDS[show].format(n=fr.pure_needed, d=len(ev.dublees), w=ev.wild_count)
         return ShowCheck(True, f"Valid show: {words}.", groups, names)
 
+    def showdown_title(self, table, result, who):
+        """"Ravi shows first: three pure sequences" (``who``: "You" or a name)."""
+        st = table.state
+        if result.void or result.winner is None:
+            return None
+        ev = family_of(st.rules).evaluate(st.rules, st.decks, st.hands[result.winner], st.wild,
+                                          cut=st.cut)
+        if ev.show is None:  # the last player in: no show was made
+            return None
+        n = form_rules(st.rules.form).pure_needed
+        words = SHOWN[ev.show].format(n=_number(n), d=_number(len(ev.dublees)),
+                                      w=_number(ev.wild_count))
+        return f"{who} {'show' if who == 'You' else 'shows'} first: {words}"
+
     def score_table(self, table, result):
         if result.void:
             return None
@@ -135,18 +183,58 @@ class WideHand(TablePart):
             half = " (½)" if "half of" in r.why else ""
             rows.append((names[r.seat], _signed(penalty) + half, _signed(net - penalty),
                          _signed(net)))
-        notes = ("Penalties go to the winner; every player still in the deal pays each "
-                 "value-card holder its bonus, whoever wins.",)
+        notes = ("Penalties go to the winner. Value cards are paid whoever wins: every "
+                 "player still in the deal pays each holder its bonus.",) + _bonus_notes(
+                     table, result)
         if any("(½)" in row[1] for row in rows):
             notes += ("½: no turn yet when the show came: half the penalty, half the "
                       "bonuses.",)
         return ScoreTable("Who pays whom", tuple(rows), notes)
+
+    def seat_why(self, table, seat):
+        """A seat's words on the scoring screen: what its hand is (the table
+        above says who pays whom, so the settlement's payments are not
+        repeated); nothing for the winner, whose show the screen names."""
+        if seat.status == SeatOutcome.WINNER:
+            return ""
+        first = seat.why.split("; ")[0]
+        return _PAYS.sub("", first)
 
     def loose_title(self, table, seat):
         rules = table.state.rules
         pts = sum(0 if table.is_wild(c) else card_points(c.kind, rules.ace_points)
                   for c in seat.deadwood)
         return f"Loose {pts}"
+
+
+def _bonus_notes(table, result) -> tuple[str, ...]:
+    """Who holds which value cards and what each collects from every other
+    player; and, when a loser ends the deal ahead of the winner, that it is
+    the value cards that did it."""
+    st = table.state
+    names = table.session.names
+    inside = [s for s in range(st.players) if st.status[s] == SeatStatus.ACTIVE]
+    if len(inside) < 2:
+        return ()
+    held = []
+    for s in inside:
+        bonus = bonus_points([c.kind for c in st.hands[s]], _values(table), st.rules.bonus_scheme)
+        if bonus.points:
+            parts = " + ".join(f"{_held(label)} ({pts})" for label, pts in bonus.parts)
+            verb = "hold" if names[s] == "You" else "holds"
+            held.append(f"{names[s]} {verb} {parts}" + (f" = {bonus.points}"
+                                                        if len(bonus.parts) > 1 else ""))
+    if not held:
+        return ("Nobody held value cards this deal.",)
+    notes = [f"{'; '.join(held)}: each collects it from every other player in the deal."]
+    win = result.winner
+    ahead = [s for s in inside if s != win and result.deltas[s] > result.deltas[win]]
+    if ahead:
+        who = [names[s] for s in ahead]
+        verb = "end" if len(ahead) > 1 or who == ["You"] else "ends"
+        notes.append(f"{_and(who)} {verb} the deal ahead of {names[win]} on value cards, "
+                     f"though {names[win]} won the show.")
+    return tuple(notes)
 
 
 def _show_groups(table, cards, show, ev):

@@ -14,6 +14,26 @@ from game.engine.howto import (
 from game.engine.rules import RuleSet
 
 
+def _redeal(rules: RuleSet, players: int | None) -> str:
+    """The redeal for pairs (RULES.md §7): by default a pair is two identical
+    cards, which one deck does not hold, so there it applies to nobody."""
+    who = "any table size" if rules.redeal_always else "3 or more players"
+    if rules.redeal_pairs != "identical":
+        return f"Redeal when a player holds three or more pairs (cards of a rank, {who})"
+    seats = range(rules.min_players, rules.max_players + 1)
+    if not rules.redeal_always:
+        seats = range(max(3, rules.min_players), rules.max_players + 1)
+    counts = [p for p in ([players] if players else seats) if rules.decks_for(p) > 1]
+    if not counts:  # one deck: no two cards are identical
+        return ("No redeal for pairs: it takes three pairs of identical cards, and one deck "
+                "holds at most one (its two jokers)")
+    line = "Redeal when a player holds three or more pairs of identical cards"
+    if players:
+        return line
+    span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+    return f"{line} (only with two decks: {span} players)"
+
+
 def _wipe(rules: RuleSet, players: int | None) -> HowTo:
     decks = (f"{rules.decks_for(players)} deck{'s' if rules.decks_for(players) > 1 else ''} "
              f"for {players} players" if players else
@@ -22,9 +42,7 @@ def _wipe(rules: RuleSet, players: int | None) -> HowTo:
     options = [
         decks + ", 2 printed jokers a deck, 13 cards each",
         "Wild: the printed jokers and the negative joker's rank in the other colour",
-        "Redeal when a player holds three or more pairs ("
-        + ("identical cards" if rules.redeal_pairs == "identical" else "cards of a rank")
-        + (", any table size)" if rules.redeal_always else ", 3 or more players)"),
+        _redeal(rules, players),
         either(rules.negative_joker_drawn, "The negative joker is the last stock card",
              "The negative joker stays out of play"),
         match_line(rules),

@@ -10,7 +10,15 @@ import pygame
 from game.app.menu_config import variant_title
 from game.uikit.art import palette
 from game.uikit.scene import Scene
-from game.uikit.widgets import Button, Metrics, draw_wrapped, felt, fit_text, press_buttons
+from game.uikit.widgets import (
+    Button,
+    Metrics,
+    button_width,
+    draw_wrapped,
+    felt,
+    fit_text,
+    press_buttons,
+)
 
 
 class CoverScene(Scene):
@@ -34,9 +42,9 @@ class CoverScene(Scene):
         m = Metrics(*size)
         self.m = m
         w, h = size
-        bw = min(w - 2 * m.pad, m.px(420))
-        self.buttons = [Button(f"I'm {self.name}: show my cards", self.reveal,
-                               style="primary", key="ready")]
+        label = f"I'm {self.name}: show my cards"
+        bw = min(w - 2 * m.pad, max(m.px(420), button_width(label, m.body, m.pad)))
+        self.buttons = [Button(label, self.reveal, style="primary", key="ready")]
         self.buttons[0].rect = pygame.Rect((w - bw) // 2, int(h * 0.62), bw, m.button_h)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -15,6 +15,7 @@ from game.app.menu_config import (
     PERSON,
     VARIANTS,
     clean_name,
+    continue_words,
 )
 from game.app.players import NAMES, level_name
 from game.ui.scenes.entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
@@ -47,10 +48,8 @@ class MenuScene(FormScene):
         rows: list[Row] = [Heading("Indian Rummy ♠ ♥ ♦ ♣", big=True)]
         saved = app.has_match
         if saved:
-            session = app.session
             rows.append(right(Heading("Your match")))
-            name = VARIANTS.get(session.rules.name, (session.rules.name, ""))[0]
-            rows.append(right(Buttons(Button(f"Continue: {name}, deal {session.state.deal_no}",
+            rows.append(right(Buttons(Button(continue_words(app.session.state),
                                              app.continue_game, style="primary",
                                              key="continue"))))
         rows += [

@@ -18,7 +18,16 @@ from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
 from game.uikit.table.draw_util import glow
 from game.uikit.table.wording import move_words, readable
-from game.uikit.widgets import Button, Metrics, felt, fit_text, flow_buttons, press_buttons, wrap
+from game.uikit.widgets import (
+    Button,
+    Metrics,
+    felt,
+    fit_text,
+    flow_buttons,
+    press_buttons,
+    record,
+    wrap,
+)
 
 PER_PERSON = 3
 
@@ -148,6 +157,8 @@ class ReviewScene(Scene):
                                                        int(m.body * 1.3))))
         clip = surface.get_clip()
         surface.set_clip(self.body)
+        if self.content_h > self.body.h:
+            record.scrolls(surface, self.body)  # its edges cut what scrolls past, meant so
         for top, h, _, (lines, mk) in self.blocks:
             top += self.body.y - self.scroll
             if top + h >= self.body.y and top <= self.body.bottom:

@@ -66,7 +66,8 @@ class RulesScene(FormScene):
 
     def _section(self, name: str) -> None:
         self.section = name
-        self.rebuild()
+        self.refresh()  # another page: placed afresh (a changed option keeps its place)
+        self.resize(self.app.size)
 
     def _reset(self) -> None:
         self.app.config.reset_options()

@@ -1,11 +1,13 @@
-"""Painting the scoring screen's pieces: the deal's notes, a family's own
-table, each seat's row (name, pays, total, cards with their labels, why) and
-the table of every deal so far, with the helpers that lay a seat's cards out.
+"""Painting the scoring screen's pieces: each player's net for the deal
+(counting into the totals), the deal's notes, a family's own table, each
+seat's row (name, pays, total, cards with their labels, why) and the table
+of every deal so far, with the helpers that lay a seat's cards out.
 ``ScorePainter`` is a component of ``ScoringScene`` (its ``painter``); it
 reads the scene and the game and changes nothing."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -13,12 +15,13 @@ import pygame
 from game.engine import Card
 from game.engine.actions import SeatOutcome
 from game.engine.cards import card_points
+from game.ui.scenes.score_words import NetCell
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import label_spots
-from game.uikit.table.layout import GROUP_GAP, OVERLAP, HandGeometry, flow_hand
+from game.uikit.table.layout import GROUP_GAP, OVERLAP, HandGeometry
 from game.uikit.table.wording import readable as named
 from game.uikit.table.wording import score_text
-from game.uikit.widgets import fit_text, wrap
+from game.uikit.widgets import Metrics, fit_text, wrap
 
 if TYPE_CHECKING:
     from game.ui.scenes.scoring import ScoringScene
@@ -53,6 +56,33 @@ def _points(state, cards) -> int:
 
 
 
+def net_rows(cells: list[NetCell], width: int, m: Metrics, rules) -> int:
+    """Rows the nets take: one while each cell has room for its lines whole
+    (the name, the number, the total), else as few more as give it that room."""
+    font, bold = fonts.font(m.small), fonts.font(m.small, True)
+    need = max(max(bold.size(c.name)[0], font.size("total " + _total(c, rules, 1.0))[0],
+                   fonts.font(m.body + 8, True).size(_signed(c.delta))[0]) for c in cells)
+    least = need + m.pad + m.pad // 2  # the text, its margins and the gap between cells
+    per_row = max(1, min(len(cells), (width + m.pad // 2) // least))
+    return math.ceil(len(cells) / per_row)
+
+
+def _total(cell: NetCell, rules, k: float) -> str:
+    """A cell's total at ``k`` of the count (a family's own words: as they are)."""
+    if cell.words is not None:
+        return cell.words
+    return _minus(score_text(rules, round(cell.before + (cell.after - cell.before) * k)))
+
+
+def _signed(x: int) -> str:
+    return f"+{x}" if x > 0 else f"−{-x}" if x < 0 else "0"
+
+
+def _minus(text: str) -> str:
+    """A negative score with a minus sign, as the nets write it ("−130 pts")."""
+    return "−" + text[1:] if text.startswith("-") else text
+
+
 class SeatCards(NamedTuple):
     """A seat's cards on the scoring screen: groups, their titles, and which
     are loose (tinted)."""
@@ -79,45 +109,36 @@ def loose_chunks(cards: list[Card], most: int = 7) -> list[list[Card]]:
     return chunks
 
 
-def seat_geometry(sizes: list[int], width: int, most: int, label_h: int) -> HandGeometry:
-    """Groups of cards (``sizes``) in a row ``width`` wide, left-aligned, as
-    large as ``most``; on two rows (cut where they balance best) when one row
-    would make the cards small."""
-    one_row = label_h + int(most * cardart.CARD_RATIO * 1.14) + 1
-    geo = flow_hand(sizes, pygame.Rect(0, 0, width, one_row), most, label_h)
-    small = max(30, int(most * 0.6))
-    if geo.card_w >= small or len(sizes) < 2:
-        return _left(geo)
-    def units(part):
-        return len(part) + OVERLAP * (sum(part) - len(part)) + GROUP_GAP * (len(part) - 1)
-    cut = min(range(1, len(sizes)), key=lambda k: max(units(sizes[:k]), units(sizes[k:])))
-    top = flow_hand(sizes[:cut], pygame.Rect(0, 0, width, one_row), most, label_h)
-    low = flow_hand(sizes[cut:], pygame.Rect(0, 0, width, one_row), most, label_h)
-    cw = min(top.card_w, low.card_w)
-    if cw <= geo.card_w:
-        return _left(geo)
-    top = _left(flow_hand(sizes[:cut], pygame.Rect(0, 0, width, one_row), cw, label_h))
-    low = _left(flow_hand(sizes[cut:], pygame.Rect(0, 0, width, one_row), cw, label_h))
-    dy = sum(r.h for r in top.row_rects)
-    top.slots += [(g + cut, i, r.move(0, dy)) for g, i, r in low.slots]
-    top.spans += [r.move(0, dy) for r in low.spans]
-    top.rows += [[g + cut for g in row] for row in low.rows]
-    top.row_rects += [r.move(0, dy) for r in low.row_rects]
-    return top
-
-
-def _left(geo: HandGeometry) -> HandGeometry:
-    """The rows of ``geo`` moved to start at its left edge, and to its top."""
-    y0 = geo.row_rects[0].y if geo.row_rects else 0
-    for row, rect in zip(geo.rows, geo.row_rects, strict=True):
-        if not row:
-            continue
-        dx = rect.x - min(geo.spans[g].x for g in row)
-        for g in row:
-            geo.spans[g] = geo.spans[g].move(dx, -y0)
-        geo.slots = [(g, i, r.move(dx, -y0)) if g in row else (g, i, r)
-                     for g, i, r in geo.slots]
-    geo.row_rects = [r.move(0, -y0) for r in geo.row_rects]
+def label_flow(groups: list[list], titles: list[str], width: int, most: int, label_h: int,
+               size: int) -> HandGeometry:
+    """A seat's groups left to right in rows ``width`` wide, a new row where
+    the next group would not fit; each group as wide as its cards (a covered
+    card shows half of itself) or its label (``size`` px, bold), whichever is
+    wider, so every label reads whole.  Cards ``most`` px wide, narrower only
+    where the largest group would not fit a row."""
+    font = fonts.font(size, True)
+    biggest = max(len(g) for g in groups)
+    cw = max(20, int(min(most, width / (1 + OVERLAP * (biggest - 1)))))
+    step = int(cw * OVERLAP)
+    gap = max(10, int(cw * GROUP_GAP))
+    ch = int(cw * cardart.CARD_RATIO)
+    geo = HandGeometry(card_w=cw, card_h=ch, lift=0, label_h=label_h, gap=gap)
+    row_h = label_h + ch + 2
+    x = y = 0
+    row: list[int] = []
+    for g, cards in enumerate(groups):
+        label_w = font.size(titles[g])[0] + 4 if g < len(titles) and titles[g] else 0
+        wide = min(width, max(cw + step * (len(cards) - 1), label_w))
+        if row and x + wide > width:
+            geo.rows.append(row)
+            row, x, y = [], 0, y + row_h
+        row.append(g)
+        top = y + label_h
+        geo.slots += [(g, i, pygame.Rect(x + i * step, top, cw, ch)) for i in range(len(cards))]
+        geo.spans.append(pygame.Rect(x, top, wide, ch))
+        x += wide + gap
+    geo.rows.append(row)
+    geo.row_rects = [pygame.Rect(0, k * row_h, width, row_h) for k in range(len(geo.rows))]
     return geo
 
 
@@ -128,13 +149,64 @@ class ScorePainter:
     def __init__(self, scene: ScoringScene) -> None:
         self.scene = scene
 
+    def _put(self, surface, img: pygame.Surface, where) -> None:
+        """A text of the scrolling body, drawn where it shows whole: a line
+        the body's edge would cut (under the title, over the buttons) waits
+        for a scroll to bring it in, rather than show half of itself."""
+        rect = where if isinstance(where, pygame.Rect) else img.get_rect(topleft=where)
+        if self.scene.body.contains(rect):
+            surface.blit(img, rect)
+
+    def net_cell_h(self) -> int:
+        m = self.scene.m
+        return 2 * int(m.small * 1.35) + int((m.body + 8) * 1.25) + m.pad // 2
+
+    def nets(self, surface, top: int, cells: list[NetCell], k: float) -> None:
+        """Each player's net for the deal, big, and their total under it; at
+        ``k`` (0 → 1) of the count, the deal's points on their way in."""
+        sc = self.scene
+        m = sc.m
+        st = sc.state
+        rows = net_rows(cells, sc.body.w, m, st.rules)
+        per_row = math.ceil(len(cells) / rows)
+        gap = m.pad // 2
+        cell_w = min(m.px(200), (sc.body.w - gap * (per_row - 1)) // per_row)
+        cell_h = self.net_cell_h()
+        line = int(m.small * 1.35)
+        big = m.body + 8
+        against = st.rules.lower_is_better  # pool: points added are points against
+        for i, cell in enumerate(cells):
+            row, col = divmod(i, per_row)
+            n = min(per_row, len(cells) - row * per_row)
+            x0 = sc.body.centerx - (n * cell_w + (n - 1) * gap) // 2
+            box = pygame.Rect(x0 + col * (cell_w + gap), top + row * (cell_h + gap),
+                              cell_w, cell_h)
+            pygame.draw.rect(surface, (44, 92, 56) if cell.winner else (20, 58, 42), box,
+                             border_radius=8)
+            if cell.winner:
+                pygame.draw.rect(surface, palette.GOLD, box, 2, border_radius=8)
+            inner = box.w - m.pad
+            name = fit_text(cell.name, m.small, palette.GOLD if cell.winner else palette.TEXT,
+                            inner, bold=True)
+            y = box.y + m.pad // 4
+            self._put(surface, name, name.get_rect(midtop=(box.centerx, y)))
+            y += line
+            shown = round(cell.delta * k)
+            good = shown != 0 and (shown > 0) != against
+            colour = palette.OK if good else palette.TEXT_DIM if shown == 0 else (236, 120, 100)
+            value = fit_text(_signed(shown), big, colour, inner, bold=True)
+            self._put(surface, value, value.get_rect(midtop=(box.centerx, y)))
+            y += int(big * 1.25)
+            t = fit_text(f"total {_total(cell, st.rules, k)}", m.small, palette.TEXT_DIM, inner)
+            self._put(surface, t, t.get_rect(midtop=(box.centerx, y)))
+
     def notes(self, surface, top: int, lines: list[str]) -> None:
         sc = self.scene
         m = sc.m
         line = int(m.small * 1.35)
         for text in lines:
             t = fonts.text(text, m.small, palette.HILITE)
-            surface.blit(t, t.get_rect(midtop=(sc.body.centerx, top)))
+            self._put(surface, t, t.get_rect(midtop=(sc.body.centerx, top)))
             top += line
 
     def family_table(self, surface, top: int, h: int, table) -> None:
@@ -149,7 +221,7 @@ class ScorePainter:
         y = top + m.pad // 2
         t = fit_text(named(table.title, sc.session.names), m.small, palette.GOLD, inner.w,
                      bold=True)
-        surface.blit(t, (inner.x, y))
+        self._put(surface, t, (inner.x, y))
         y += line
         cols = max(len(r) for r in table.rows)
         font = fonts.font(m.small, True)
@@ -169,13 +241,13 @@ class ScorePainter:
                 room = right_edges[i] - xs[i] - 4
                 img = fit_text(text, m.small, color, room, bold=k == 0 or i == 0)
                 if i == 0:
-                    surface.blit(img, (xs[i], y))
+                    self._put(surface, img, (xs[i], y))
                 else:  # numbers right-aligned in their column
-                    surface.blit(img, img.get_rect(topright=(right_edges[i] - 4, y)))
+                    self._put(surface, img, img.get_rect(topright=(right_edges[i] - 4, y)))
             y += line
         for note in table.notes:
             for text in wrap(note, m.small, inner.w):
-                surface.blit(fonts.text(text, m.small, palette.TEXT_DIM), (inner.x, y))
+                self._put(surface, fonts.text(text, m.small, palette.TEXT_DIM), (inner.x, y))
                 y += line
 
     def history(self, surface, top: int) -> None:
@@ -195,7 +267,7 @@ class ScorePainter:
             for i, text in enumerate(cells):
                 img = fit_text(text, m.small, color, col_w - 6, bold=bold)
                 x = box.x + i * col_w + (col_w - img.get_width()) // 2
-                surface.blit(img, (x, y))
+                self._put(surface, img, (x, y))
 
         row(["Deal", *names], palette.GOLD, True)
         y += line
@@ -235,7 +307,7 @@ class ScorePainter:
             pays = f"pays {r.pays}"
         else:  # nothing changes hands (a loser where only the winner scores)
             pays = ""
-        total = score_text(st.rules, st.scores[r.seat])
+        total = _minus(score_text(st.rules, st.scores[r.seat]))
         knocked_out = not st.in_match[r.seat] and r.status != SeatOutcome.OUT
         head = f"{names[r.seat]}" + (f" · {status}" if status else "")
         if knocked_out:  # out of the match after this deal: a red frame and a tag
@@ -244,20 +316,21 @@ class ScorePainter:
             tag = fit_text(f"Out of the {where}", m.small, palette.TEXT, box.w // 2, True)
             tr = tag.get_rect(bottomright=(box.right - m.pad, box.bottom - m.pad // 2))
             pygame.draw.rect(surface, (150, 46, 40), tr.inflate(12, 4), border_radius=6)
-            surface.blit(tag, tr)
+            self._put(surface, tag, tr)
         if sc.wide:
-            surface.blit(fit_text(head, m.body, palette.TEXT, name_w - m.pad, True),
+            self._put(surface, fit_text(head, m.body, palette.TEXT, name_w - m.pad, True),
                          (x0, top + 4))
-            surface.blit(fit_text(pays, m.small, palette.HILITE, name_w), (x0, top + 4 + line + 2))
-            surface.blit(fit_text(f"total {total}", m.small, palette.TEXT_DIM, name_w),
+            self._put(surface, fit_text(pays, m.small, palette.HILITE, name_w),
+                      (x0, top + 4 + line + 2))
+            self._put(surface, fit_text(f"total {total}", m.small, palette.TEXT_DIM, name_w),
                          (x0, top + 4 + 2 * line + 2))
             cx, cy = box.x + name_w + m.pad, top + 4
         else:
             t = fit_text(head, m.body, palette.TEXT, box.w // 2, True)
-            surface.blit(t, (x0, top + 3))
+            self._put(surface, t, (x0, top + 3))
             summary = " · ".join(part for part in (pays, f"total {total}") if part)
             right = fit_text(summary, m.small, palette.HILITE, box.w // 2)
-            surface.blit(right, right.get_rect(topright=(box.right - m.pad // 2, top + 4)))
+            self._put(surface, right, right.get_rect(topright=(box.right - m.pad // 2, top + 4)))
             cx, cy = x0, top + line + 6
         ty = cy
         if geo is not None:
@@ -268,12 +341,15 @@ class ScorePainter:
                 color = (236, 140, 120) if flags[gi] else palette.OK
                 lx, room = spots[gi]
                 label = fit_text(titles[gi], m.small, color, room, bold=True)
-                surface.blit(label, (lx + dx, span.y + dy - geo.lift - label.get_height() - 1))
+                self._put(surface, label,
+                          (lx + dx, span.y + dy - geo.lift - label.get_height() - 1))
             for gi, ci, rect in geo.slots:
+                if ci >= len(groups[gi]):
+                    continue  # room for the group's label, not a card
                 card = groups[gi][ci]
                 img = _face(card, rect.w, sc.table.is_wild(card), flags[gi])
                 surface.blit(img, rect.move(dx, dy - geo.lift))
             ty = cy + sum(rr.h for rr in geo.row_rects) - geo.lift + 2
         for text in why_lines:
-            surface.blit(fonts.text(text, m.small, palette.TEXT_DIM), (cx, ty))
+            self._put(surface, fonts.text(text, m.small, palette.TEXT_DIM), (cx, ty))
             ty += line

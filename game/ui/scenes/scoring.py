@@ -1,11 +1,16 @@
-"""After each deal: every hand laid out in its melds with its count and why,
-what each player pays, the running totals, and the match result at the end.
+"""After each deal: what each player got from it, first and largest; then
+every hand laid out in its melds with its count and why, what each player
+pays, the running totals, and the match result at the end.
 
-Everything under the title scrolls: the deal's notes (wrapped, never cut), a
-table of the family's own (``TablePart.score_table``: who pays whom, an
-exchange of bonus points), each seat's cards and why in full, and the deals
-so far.  Seats are named as on the table ("seat 2" in the engine's words
-reads "Ravi").  The painting is the ``painter``'s (``score_draw``)."""
+Everything under the title scrolls: each player's net for the deal (counting
+up into the totals: the deal's points arrive), the deal's notes (wrapped,
+never cut), a table of the family's own (``TablePart.score_table``: who pays
+whom, an exchange of bonus points), each seat's cards and why, and the deals
+so far.  What the nets or the family's table already say is not said again:
+the settlement's "totals" and "payments" notes, a seat's "net" clause (the
+words are ``score_words``').  With the setting on, the next deal starts by
+itself after a countdown, which any touch stops.  The painting is the
+``painter``'s (``score_draw``)."""
 
 from __future__ import annotations
 
@@ -17,15 +22,23 @@ from game.engine.actions import SeatOutcome
 from game.ui.host import copy_text
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.review import ReviewScene
-from game.ui.scenes.score_draw import ScorePainter, SeatCards, _points, loose_chunks, seat_geometry
+from game.ui.scenes.score_draw import (
+    ScorePainter,
+    SeatCards,
+    _points,
+    label_flow,
+    loose_chunks,
+    net_rows,
+)
+from game.ui.scenes.score_words import NetCell, deal_nets, deal_notes, seat_words
 from game.ui.table.coaching import review_available
 from game.uikit.art import fonts, palette
 from game.uikit.scene import Scene
-from game.uikit.table.wording import readable as named
-from game.uikit.widgets import Button, Metrics, felt, fit_text, flow_buttons, wrap
+from game.uikit.widgets import Button, Metrics, felt, fit_text, flow_buttons, record, wrap
 from game.uikit.widgets.icons import draw_sound_icon
 
 DEMO_NEXT = 4.0  # seconds a demo shows the scores
+COUNT_UP = 1.2  # seconds the deal's points take to count into the totals at normal speed
 
 
 class ScoringScene(Scene):
@@ -49,6 +62,18 @@ class ScoringScene(Scene):
         self.code = None if table.demo else self.session.deal_code()
         self.code_rect = pygame.Rect(0, 0, 0, 0)
         self.painter = ScorePainter(self)  # paints what the layout below places
+        settings = app.settings
+        # the deal's points counting into the totals, 0 → 1 (at once with reduced motion)
+        self.tally = 1.0 if settings.reduced_motion else 0.0
+        self.count_time = COUNT_UP * max(settings.speed, 0.3)
+        # seconds until the next deal starts by itself (None: it waits for a press)
+        wait = settings["next_deal"]
+        self.countdown: float | None = float(wait) if wait and self._may_count_down() else None
+
+    def _may_count_down(self) -> bool:
+        """Whether the next deal may start by itself: a deal over, a person
+        to start the next (no question pending, no match over, no demo)."""
+        return not self.table.demo and self.state.phase == Phase.DEAL_OVER
 
     @property
     def state(self):
@@ -79,33 +104,28 @@ class ScoringScene(Scene):
 
     def _deal_buttons(self) -> list[Button]:
         """What a person may do with the deal just played: watch it again move
-        by move, deal the same cards again, read the coach's review, or (in
-        practice) take the last move back."""
+        by move, deal the same cards again, read the coach's review.  (Practice
+        takes no move back here: a settled deal's scores stand.)"""
         out: list[Button] = []
-        record = self.session.last_deal
-        if record is not None and record.end.deal_no == self.state.deal_no:
+        deal = self.session.last_deal
+        if deal is not None and deal.end.deal_no == self.state.deal_no:
             out.append(Button("Replay", self._replay, key="replay"))
         if self.code is not None:
             out.append(Button("Play again", self._again, key="again"))
-        if record is not None and review_available(self.session):
+        if deal is not None and review_available(self.session):
             out.append(Button("Review", self._review, key="review"))
-        if self.session.can_undo():
-            out.append(Button("Take back", self._undo, key="undo"))
         return out
 
     def _replay(self) -> None:
-        record = self.session.last_deal
-        if record is not None:
-            self.app.push(ReplayScene(self.app, record, self.session.names))
+        deal = self.session.last_deal
+        if deal is not None:
+            self.app.push(ReplayScene(self.app, deal, self.session.names))
 
     def _again(self) -> None:
         self.app.ask_play_code(self.code, like=self.session)
 
     def _review(self) -> None:
         self.app.push(ReviewScene(self.app, self.session))
-
-    def _undo(self) -> None:
-        self.table.practice.undo()
 
     def _copy_code(self) -> None:
         text = self.code.text
@@ -168,9 +188,10 @@ class ScoringScene(Scene):
         return [parts[0], " · ".join(parts[1:])]
 
     def _notes(self) -> list[str]:
-        res = self.state.result
-        names = self.session.names
-        return [named(n, names) for n in res.notes] if res else []
+        return deal_notes(self.state.result, self.session.names)
+
+    def _nets(self) -> list[NetCell]:
+        return deal_nets(self.table, self.state)
 
     def _knocked_out(self) -> list[int]:
         """The seats this deal put out of the match (they played it, and are out now)."""
@@ -203,6 +224,13 @@ class ScoringScene(Scene):
         names = self.session.names
         line = int(m.small * 1.35)
         y = 0
+        # what each player got from the deal, first
+        cells = self._nets()
+        if cells:
+            rows = net_rows(cells, self.body.w, m, st.rules)
+            h = rows * self.painter.net_cell_h() + (rows - 1) * (m.pad // 2)
+            self.blocks.append((y, h, "nets", cells))
+            y += h + m.pad // 2
         # the deal's notes, whole
         note_lines = [ln for note in self._notes() for ln in wrap(note, m.small, self.body.w)]
         if note_lines:
@@ -221,7 +249,7 @@ class ScoringScene(Scene):
         cards_w = self.body.w - name_w - (m.pad if self.wide else 0)
         for r in order:
             cards = self._seat_cards(r)
-            why = "" if r.status == SeatOutcome.OUT else named(r.why, names)
+            why = "" if r.status == SeatOutcome.OUT else seat_words(self.table, r, names)
             why_lines = wrap(why, m.small, max(40, cards_w if self.wide else self.body.w)) \
                 if why else ()
             head = 0 if self.wide else line + 2
@@ -241,12 +269,12 @@ class ScoringScene(Scene):
         self.scroll = max(0, min(self.scroll, self.content_h - self.body.h))
 
     def _cards(self, cards: SeatCards, width: int):
-        """Where a seat's groups go (``seat_geometry``), or None for no cards."""
+        """Where a seat's groups go (``label_flow``), or None for no cards."""
         if not cards.groups:
             return None
         m = self.m
-        return seat_geometry([len(g) for g in cards.groups], width, m.px(64),
-                             int(m.small * 1.35))
+        most = m.px(80 if self.app.settings["large_cards"] else 64)
+        return label_flow(cards.groups, cards.titles, width, most, int(m.small * 1.35), m.small)
 
     def _seat_cards(self, r) -> SeatCards:
         """A seat's cards as the family shows them (``TablePart.seat_cards``),
@@ -278,6 +306,9 @@ class ScoringScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL,
+                          pygame.FINGERDOWN):
+            self.countdown = None  # a touch: the person is reading, the next deal waits
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
                 and self.sound_button.collidepoint(event.pos) and self._drag_from is not None \
                 and self.sound_button.collidepoint(self._drag_from):
@@ -327,6 +358,17 @@ class ScoringScene(Scene):
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.revealed += 1
+        if self.tally < 1.0:
+            self.tally = min(1.0, self.tally + dt / self.count_time) if self.count_time else 1.0
+        if self.countdown is not None:
+            if not self._may_count_down():
+                self.countdown = None
+            else:
+                self.countdown -= dt
+                if self.countdown <= 0:
+                    self.countdown = None
+                    self._next()
+                    return
         st = self.state
         if st.phase == Phase.DECIDE and self.session.bot_to_act() is not None:
             action = self.session.think(0.003)
@@ -358,6 +400,11 @@ class ScoringScene(Scene):
             return f"Deal {st.deal_no}: void deal, no one pays"
         verb = "win" if res.winner == self.table.bottom and not self.table.demo else "wins"
         return f"Deal {res.deal_no + 1}: {names[res.winner]} {verb}"
+
+    def _countdown_text(self) -> str:
+        if self.countdown is None:
+            return ""
+        return f"The next deal starts in {max(1, int(self.countdown + 0.999))} s (tap to stay)"
 
     def _question(self) -> str:
         st = self.state
@@ -402,7 +449,9 @@ class ScoringScene(Scene):
             top += self.body.y - self.scroll
             if top + h < self.body.y or top > self.body.bottom:
                 continue
-            if kind == "notes":
+            if kind == "nets":
+                self.painter.nets(surface, top, what, self.tally)
+            elif kind == "notes":
                 self.painter.notes(surface, top, what)
             else:
                 self.painter.family_table(surface, top, h, what)
@@ -414,6 +463,9 @@ class ScoringScene(Scene):
         if len(st.history) > 1:
             self.painter.history(surface, self.body.y + self.history_top - self.scroll)
         surface.set_clip(clip)
+        if self.content_h > self.body.h and record.ACTIVE is not None \
+                and (rec := record.on(surface)) is not None:
+            rec.scrolling(self.body)  # the fit test: a row cut at the body's edge is meant
         if self.content_h > self.body.h:
             k = self.scroll / max(1, self.content_h - self.body.h)
             bar_h = max(24, self.body.h * self.body.h // self.content_h)
@@ -421,7 +473,7 @@ class ScoringScene(Scene):
                              (surface.get_width() - 6, self.body.y + (self.body.h - bar_h) * k,
                               4, bar_h), border_radius=2)
         pygame.draw.rect(surface, palette.FELT_DARK, self.footer)
-        q = self._question()
+        q = self._question() or self._countdown_text()
         if q:
             s = fit_text(q, m.small, palette.HILITE, surface.get_width() - 2 * m.pad, True)
             surface.blit(s, s.get_rect(midbottom=(surface.get_width() // 2, self.footer.y - 2)))

@@ -38,6 +38,13 @@ def figures(s: Summary) -> list[tuple[str, str]]:
     ]
 
 
+def chart_title(shown: int) -> str:
+    """The chart's heading: how many of the last deals it shows."""
+    if not shown:
+        return f"The last {RECENT} deals"
+    return "The last deal" if shown == 1 else f"The last {shown} deals"
+
+
 class Figures(Row):
     """Label and value pairs in two columns."""
 
@@ -80,7 +87,7 @@ class Chart(Row):
         deals = self.deals()
         pygame.draw.rect(surface, (14, 46, 32), rect, border_radius=8)
         pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1, border_radius=8)
-        head = f"Last {len(deals)} deals" if deals else f"The last {RECENT} deals"
+        head = chart_title(len(deals))
         t = fit_text(head, m.small, palette.GOLD, rect.w - 2 * m.pad, bold=True)
         surface.blit(t, (rect.x + m.pad, rect.y + 4))
         area = pygame.Rect(rect.x + m.pad, rect.y + t.get_height() + 8, rect.w - 2 * m.pad,

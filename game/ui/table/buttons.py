@@ -1,15 +1,24 @@
-"""The table's action bar: the buttons the bottom seat's person may press
-now (sort, arrange, group; show, pack, discard, declare on their turn; the
-family's parts' own; Undo and Hint where practice and hints are on; skip
-to the end of a deal they are out of), laid out in the layout's button row
-and rebuilt only when what they depend on changes.  A component of
-``TableScene`` (its ``bar``); each button calls the table's commands."""
+"""The table's action bar: the buttons of the bottom seat's person (sort,
+arrange, group; pack, discard, declare; the family's parts' own; Undo and
+Hint where practice and hints are on; skip to the end of a deal they are
+out of), laid out in the layout's button row and rebuilt only when what
+they depend on changes.  A component of ``TableScene`` (its ``bar``); each
+button calls the table's commands.
+
+The bar keeps one set of buttons for the whole deal, each in its place: a
+button that cannot act now is drawn disabled where it always is (tapping it
+says why), never taken away or put in, so selecting a card or drawing one
+moves nothing under the pointer (a family's part does the same with its own:
+``TablePart.buttons``).  The layout knows the set's labels (``labels``) and
+keeps the rows they take."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.engine import Declare, Pack, Phase, ShowDealtHand
+from game.uikit.table.layout import bar_pad
+from game.uikit.table.wording import readable
 from game.uikit.widgets import Button, flow_buttons
 
 if TYPE_CHECKING:
@@ -29,60 +38,118 @@ class ActionBar:
         (a family part's own choice): they are rebuilt on the next call."""
         self._key = None
 
-    @property
-    def slots(self) -> int:
-        """Buttons practice and hints add at most (the layout makes room)."""
+    def labels(self) -> tuple[str, ...]:
+        """The labels (each its longest) of the set the bar shows this deal,
+        for the layout; a part that says it adds more buttons than it shows
+        now (``extra_buttons``) is counted at that."""
         t = self.table
-        return t.practice.slots + t.hints.slots
+        built = self.build()
+        labels = [b.room or b.label for b in built]
+        if not t.demo and t.hand:
+            for part in t.parts:
+                shown = len(part.buttons(t))
+                labels += ["Lay down"] * max(0, part.extra_buttons - shown)
+        return tuple(labels)
 
     def current(self) -> list[Button]:
         t = self.table
         st = t.state
-        nsel = len(t.selected)
-        key = (st.phase, st.to_act, nsel, t.layout.size, t.demo, len(t.hand), t.sitting_out,
-               t.fast, len(t.session.actions), t.bottom, t.practice.key(), t.hints.key())
+        key = (st.phase, st.to_act, tuple(t.selected), t.layout.size, t.demo, len(t.hand),
+               t.sitting_out, t.fast, len(t.session.actions), t.bottom, t.practice.key(),
+               t.hints.key())
         if key == self._key:
             return self.buttons
-        b = self._own(nsel)
-        if not t.demo:
-            for part in t.parts:
-                b += part.buttons(t)
-            if t.hand:
-                b += t.practice.buttons() + t.hints.buttons()
-        if t.sitting_out and not t.fast:
-            b.append(Button("Skip to the end", t.commands.skip_deal, style="primary",
-                            key="skip"))
+        b = self.build()
         lay = t.layout
-        flow_buttons(b, lay.buttons, lay.m.small, lay.m.button_h, lay.m.pad // 2, lay.m.pad)
+        flow_buttons(b, lay.buttons, lay.m.small, lay.m.button_h, lay.m.pad // 2, bar_pad(lay.m))
         self.buttons = b
         self._key = key
         return b
 
-    def _own(self, nsel: int) -> list[Button]:
-        """The common table's buttons: the hand's, then the turn's moves."""
+    def build(self) -> list[Button]:
+        """The buttons for this position, not yet placed."""
         t = self.table
-        if t.demo or not t.hand:
+        if t.demo:
             return []
+        if t.sitting_out:  # out of this deal: the hand, Undo, and the way to its end
+            b = (self._hand() if t.hand else []) + t.practice.buttons()
+            if not t.fast:
+                b.append(Button("Skip to the end", t.commands.skip_deal, style="primary",
+                                key="skip"))
+            return b
+        if not t.hand:
+            return []
+        b = self._hand() + self._moves()
+        for part in t.parts:
+            b += part.buttons(t)
+        return b + t.practice.buttons() + t.hints.buttons()
+
+    def _hand(self) -> list[Button]:
+        do = self.table.commands
+        nsel = len(self.table.selected)
+        return [Button("By suit", do.sort_suits, key="suit"),
+                Button("By rank", do.sort_ranks, key="rank"),
+                Button("Arrange", do.arrange, key="arrange"),
+                Button("Group", do.group_selected, key="group", enabled=nsel >= 2,
+                       why="Select two or more cards, then Group puts them together.")]
+
+    def not_now(self) -> str:
+        """Why a move of the turn cannot be made now (the status line's words)."""
+        t = self.table
+        st = t.state
+        if not t.my_turn:
+            if st.to_act is None:
+                return "The deal is over."
+            return f"Wait for your turn: {t.session.names[st.to_act]} is playing."
+        if st.phase == Phase.DRAW:
+            return "Draw a card first: tap the stock or the discard pile."
+        return t.status()[0]
+
+    def _moves(self) -> list[Button]:
+        """The turn's moves, each in its place all deal: pack, discard, declare."""
+        t = self.table
         do = t.commands
         st = t.state
-        b = [Button("By suit", do.sort_suits, key="suit"),
-             Button("By rank", do.sort_ranks, key="rank"),
-             Button("Arrange", do.arrange, key="arrange")]
-        if nsel >= 2:
-            b.append(Button("Group", do.group_selected, key="group"))
-        if t.my_turn and st.phase == Phase.DRAW:
-            if t.session.reason(ShowDealtHand()) is None:
-                b.append(Button("Show", do.show_dealt, style="primary", key="show"))
-            if t.session.has_action(Pack):
-                b.append(Button("Pack", do.ask_pack, style="danger", key="pack"))
-        if t.my_turn and st.phase == Phase.DISCARD:
-            why = "" if nsel == 1 else (
-                "Tap the card you want to throw first." if nsel == 0 else
-                f"{nsel} cards are selected: keep just one raised to throw it.")
-            b.append(Button("Discard", do.discard_chosen, style="primary",
-                            enabled=nsel == 1, key="discard", why=why))
-            if any(isinstance(a, Declare) for a in t.bottom_view().legal):
-                # (a game may offer no declaration yet, until a step of its own)
-                b.append(Button("Declare", do.ask_declare, enabled=nsel == 1,
-                                key="declare", why=why))
+        session = t.session
+        nsel = len(t.selected)
+        ready = t.my_turn and st.phase == Phase.DISCARD
+        b = []
+        if session.has_action(Pack):
+            why = self.not_now()
+            if t.my_turn and st.phase in (Phase.DRAW, Phase.DISCARD):
+                why = _sentence(readable(session.reason(Pack()) or "", session.names))
+            b.append(Button("Pack", do.ask_pack, style="danger", key="pack",
+                            enabled=t.my_turn and session.reason(Pack()) is None, why=why))
+        pick = "" if nsel == 1 else (
+            "Tap the card you want to throw first." if nsel == 0 else
+            f"{nsel} cards are selected: keep just one raised to throw it.")
+        b.append(Button("Discard", do.discard_chosen, style="primary", key="discard",
+                        enabled=ready and nsel == 1,
+                        why=pick if ready else self.not_now()))
+        if session.has_action(Declare) or session.has_action(ShowDealtHand):
+            b.append(self._declare(ready, nsel, pick))
         return b
+
+    def _declare(self, ready: bool, nsel: int, pick: str) -> Button:
+        """Declare, in its place all deal: Show on a first turn whose dealt hand
+        is already a show; disabled, with the reason, while it cannot be made."""
+        t = self.table
+        do = t.commands
+        session = t.session
+        if t.my_turn and t.state.phase == Phase.DRAW and \
+                session.reason(ShowDealtHand()) is None:
+            return Button("Show", do.show_dealt, style="primary", key="show", room="Declare")
+        offered = ready and any(isinstance(a, Declare) for a in t.bottom_view().legal)
+        why = pick if offered else self.not_now()
+        if ready and not offered:  # a game that offers no declaration yet says why
+            card = t.selected[0] if nsel == 1 else t.hand[0]
+            why = _sentence(readable(session.reason(Declare(card)) or why, session.names))
+        return Button("Declare", do.ask_declare, key="declare", enabled=offered and nsel == 1,
+                      why=why)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")

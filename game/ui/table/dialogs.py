@@ -12,13 +12,13 @@ from game.engine import Card
 from game.engine.game import invalid_reason, pack_cost
 from game.families import family_of
 from game.ui.host import code_link, copy_text, deal_link, in_browser
-from game.uikit.art import cardart, palette
+from game.uikit.art import cardart, fonts, palette
 from game.uikit.form_scene import FormScene
 from game.uikit.scene import Scene
-from game.uikit.table.draw_util import label_spots
+from game.uikit.table.draw_util import NO_MELD
 from game.uikit.table.layout import flow_hand
 from game.uikit.table.parts import ShowCheck
-from game.uikit.table.wording import card_name, readable
+from game.uikit.table.wording import card_name, group_words, readable
 from game.uikit.widgets import (
     Button,
     Buttons,
@@ -52,23 +52,36 @@ class PauseDialog(FormScene):
             Text("Your game is saved: Continue in the menu brings it back."),
         ]
         session = app.session
-        if session is not None:  # this deal's cards for a friend: its code, else the seed
-            code = session.deal_code()
-            self.link = code_link(code.text) if code is not None else \
-                deal_link(session.rules.name, session.seed)
-            if session.practice:
-                rows.append(Text("Practice: Undo (U) takes your last move back; "
-                                 "this match is not counted in the statistics."))
-            rows += [Text(f"Share this deal: {self.link}"),
-                     Buttons(Button("Copy the link" if in_browser() else "Copy the command",
-                                    self._copy, key="share"))]
+        if session is not None and session.practice:
+            rows.append(Text("Practice: Undo (U) takes your last move back; "
+                             "this match is not counted in the statistics."))
+        share = self.share(session) if session is not None else None
+        if share is not None:  # this deal's cards for a friend
+            words, self.copied, label = share
+            rows += [Text(words), Buttons(Button(label, self._copy, key="share"))]
         return rows
 
+    @staticmethod
+    def share(session) -> tuple[str, str, str] | None:
+        """How this deal is shared, in a player's words: (what to do, what the
+        button copies, the button's label); None where it cannot be."""
+        code = session.deal_code()
+        if in_browser():  # a link opens the same cards in a friend's browser
+            link = code_link(code.text) if code is not None else \
+                deal_link(session.rules.name, session.seed)
+            return (f"Share this deal: send this link, and your friend gets the same "
+                    f"cards: {link}", link, "Copy the link")
+        if code is None:
+            return None
+        return (f"Share this deal: its code is {code.text}. A friend chooses Deal code on "
+                "the menu and types it to play the same cards.", code.text,
+                "Copy the deal code")
+
     def _copy(self) -> None:
-        if copy_text(self.link):
-            self.app.toast("Copied: " + self.link, seconds=3.0)
+        if copy_text(self.copied):
+            self.app.toast("Copied: " + self.copied, seconds=3.0)
         else:
-            self.app.toast("Could not copy; the link is: " + self.link, seconds=5.0)
+            self.app.toast("Could not copy; it is: " + self.copied, seconds=5.0)
 
 
 class PackDialog(FormScene):
@@ -126,7 +139,8 @@ class DeclareDialog(Scene):
             labels = table.ask("group_labels", mine.groups) or \
                 mine.labels(st.rules, st.decks, table.known_wild)
             self.groups = mine.groups
-            self.names = [lb.title for lb in labels]
+            self.names = [group_words(lb, g, table.known_wild)
+                          for lb, g in zip(labels, mine.groups, strict=False)]
             self.good = [lb.valid for lb in labels]
         rules = st.rules
         self.refuse = rules.invalid_declaration == "refuse"
@@ -193,8 +207,9 @@ class DeclareDialog(Scene):
         top = inner.y + int(m.body * 1.8)
         self.cards_area = pygame.Rect(inner.x, top, inner.w,
                                       inner.bottom - buttons_h - verdict_h - top)
+        font = fonts.font(m.small, True)
         self.geo = flow_hand([len(g) for g in self.groups], self.cards_area, m.px(110),
-                             int(m.small * 1.4))
+                             int(m.small * 1.4), [font.size(n)[0] + 10 for n in self.names])
         self.verdict_rect = pygame.Rect(inner.x, self.cards_area.bottom + m.pad // 2, inner.w,
                                         verdict_h)
         area = pygame.Rect(inner.x, inner.bottom - buttons_h + m.pad // 2, inner.w, buttons_h)
@@ -229,13 +244,10 @@ class DeclareDialog(Scene):
         for gi, ci, rect in geo.slots:
             card = self.groups[gi][ci]
             surface.blit(cardart.face(card, rect.w, wild=self.table.is_wild(card)), rect)
-        spots = label_spots(geo, self.names, m.small, self.cards_area.right)
         for gi, span in enumerate(geo.spans):
-            good = self.good[gi]
-            color = palette.OK if good else (236, 120, 100)
-            x, room = spots[gi]
-            t = fit_text(self.names[gi], m.small, color, room, bold=True)
-            surface.blit(t, (x, span.y - geo.lift - geo.label_h + 2))
+            color = palette.OK if self.good[gi] else NO_MELD
+            t = fonts.text(self.names[gi], m.small, color, True)
+            surface.blit(t, (span.x + 2, span.y - geo.lift - geo.label_h + 2))
         color = palette.OK if self.valid else (240, 140, 120)
         draw_wrapped(surface, self.verdict, m.body, color, self.verdict_rect, center=True)
         for b in self.buttons:

@@ -15,7 +15,7 @@ from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import glow
 from game.uikit.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES
 from game.uikit.table.wording import score_text, wild_text
-from game.uikit.widgets import felt, fit_text, wrap
+from game.uikit.widgets import clamp_lines, felt, fit_text, record, wrap
 from game.uikit.widgets.icons import draw_help_icon, draw_menu_icon, draw_sound_icon
 
 if TYPE_CHECKING:
@@ -40,7 +40,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     draw_hand(scene, surface)
     _parts(scene, surface, OVER_HAND)
     scene.anim.draw(surface)
-    scene.banner.draw(surface, scene.layout.m, banner_anchor(scene.layout))
+    area = scene.ask("banner_area")
+    scene.banner.draw(surface, scene.layout.m,
+                      area.center if area is not None else banner_anchor(scene.layout), area)
     draw_dragged(scene, surface)
 
 
@@ -107,6 +109,9 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
         draw_badges(surface, scene.card_badges(pile[-1]), lay.discard)
     elif not own_pile:
         pygame.draw.rect(surface, palette.PANEL_EDGE, lay.discard, 2, border_radius=w // 10)
+    record.cards_at(surface, lay.stock)
+    if pile:
+        record.cards_at(surface, lay.discard)
     if scene.my_turn and st.phase == Phase.DRAW and not scene.anim.busy:
         glow(surface, lay.stock, palette.HILITE)
         if scene.session.reason(_DRAW_DISCARD) is None:
@@ -124,12 +129,12 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     wild = scene.ask("wild_line")
     if wild is None:
         wild = wild_text(st, scene.known_wild)
-    if wild:
+    if wild:  # under the piles, as wide as the felt between the seats
         y += label.get_height()
-        span = lay.discard.right - min(lay.cut.x, lay.stock.x)
-        t = fit_text(wild, m.small, palette.GOLD, span + w, bold=True)
-        surface.blit(t, t.get_rect(midtop=((min(lay.cut.x, lay.stock.x) + lay.discard.right) // 2,
-                                           y)))
+        centre = (min(lay.cut.x, lay.stock.x) + lay.discard.right) // 2
+        half = min(centre - lay.middle.x, lay.middle.right - centre)
+        t = fit_text(wild, m.small, palette.GOLD, 2 * half, bold=True)
+        surface.blit(t, t.get_rect(midtop=(centre, y)))
 
 
 # ------------------------------------------------------------------ info line
@@ -139,6 +144,8 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     """The bottom seat's line: who and their score (and what happened to them),
     the status message in the middle, the hand's count at the right."""
     lay = scene.layout
+    if lay.notice.h and any(p.notice_up(scene) for p in scene.parts):
+        return  # the tour's strip stands over the info line (and says the replies)
     m = lay.m
     r = lay.info
     st = scene.state
@@ -158,15 +165,16 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     first = f"{who} · {score_str}" if lay.compact else who
     left = fonts.text(first, size, name_color, True)
     surface.blit(left, left.get_rect(midleft=(r.x, y0 + lh // 2)))
-    side = left.get_width() + m.pad
+    left_w = left.get_width() + m.pad
     if st.dealer == scene.bottom:
         chip(surface, "D", (r.x + left.get_width() + size, y0 + lh // 2), size)
-        side += 2 * size
+        left_w += 2 * size
     if not lay.compact:
         score = fonts.text(score_str, size, palette.HILITE, True)
         surface.blit(score, score.get_rect(midleft=(r.x, y0 + lh + lh // 2)))
-        side = max(side, score.get_width() + m.pad)
+        left_w = max(left_w, score.get_width() + m.pad)
     # right: the count (or what happened to this seat: packed, out)
+    right_w = 0
     value, caption = scene.count_text() if hints and not tag else ("", "")
     if tag or hints:
         text = tag if tag else (f"{caption} {value}" if lay.compact else value)
@@ -175,14 +183,19 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
         if tag:
             pygame.draw.rect(surface, (120, 44, 38), cr.inflate(8, 2), border_radius=6)
         surface.blit(c, cr)
-        side = max(side, c.get_width() + m.pad + 8)
+        right_w = c.get_width() + m.pad + 8
         if not lay.compact and not tag:
             cl = fonts.text(caption, size, palette.TEXT_DIM)
             surface.blit(cl, cl.get_rect(midright=(r.right, y0 + lh + lh // 2)))
-            side = max(side, cl.get_width() + m.pad)
+            right_w = max(right_w, cl.get_width() + m.pad)
+    # the middle: the status, centred in the window where it fits so, else in
+    # what the two sides leave
     text, color = scene.status()
+    side = max(left_w, right_w)
     box = pygame.Rect(r.x + side, r.y, r.w - 2 * side, r.h)
-    rows = wrap(text, size, max(40, box.w))[:lines]
+    if len(wrap(text, size, max(40, box.w))) > lines:
+        box = pygame.Rect(r.x + left_w, r.y, r.w - left_w - right_w, r.h)
+    rows = clamp_lines(text, size, max(40, box.w), lines)
     y = r.centery - lh * len(rows) // 2
     for line in rows:
         t = fit_text(line, size, color, box.w)

@@ -12,8 +12,8 @@ from game.engine import Phase
 from game.engine.state import SeatStatus
 from game.ui.table.draw_seats import seat_tag
 from game.uikit.art import cardart, fonts, palette
-from game.uikit.table.draw_util import glow, label_spots
-from game.uikit.widgets import fit_text, wrap
+from game.uikit.table.draw_util import glow
+from game.uikit.widgets import fit_text, record, wrap
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -54,28 +54,14 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
     st = scene.state
     fresh = scene.fresh if st.phase == Phase.DISCARD and st.to_act == scene.bottom else None
     if scene.app.settings["hints"]:
-        texts = []
-        for gi, label in enumerate(scene.labels()):
-            if fresh is not None and scene.arr.groups[gi] == [fresh]:
-                texts.append(("New card", "New", palette.HILITE))
-            elif label.title:
-                texts.append((label.title, label.short,
-                              palette.OK if label.valid else (236, 120, 100)))
-            else:
-                texts.append(("", "", palette.TEXT))
-        spots = label_spots(geo, [t for t, _, _ in texts], m.small, scene.layout.hand.right)
-        font = fonts.font(m.small, True)
-        for gi, span in enumerate(geo.spans[:len(texts)]):
-            text, short, color = texts[gi]
-            x, room = spots[gi]
-            if font.size(text)[0] > room:  # a narrow group: the short form, whole
-                text = short
-            _group_label(surface, text, color, span, geo, m, x, room)
+        for (text, color), span in zip(scene.label_texts(), geo.spans, strict=False):
+            _group_label(surface, text, color, span, geo, m)
     cursor_card = None
     cards = scene.arr.cards()
     if scene.input.kb_active and cards:
         cursor_card = cards[scene.cursor % len(cards)]
-    for gi, ci, rect in geo.slots:
+    slots = geo.slots
+    for k, (gi, ci, rect) in enumerate(slots):
         card = scene.arr.groups[gi][ci]
         if card in hidden:
             continue
@@ -87,7 +73,10 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
             continue
         raised = rect.move(0, -geo.lift) if card in scene.selected else rect
         surface.blit(cardart.face_soon(card, rect.w, wild=scene.is_wild(card)), raised)
-        draw_badges(surface, scene.card_badges(card), raised)
+        record.cards_at(surface, raised)
+        nxt = slots[k + 1][2] if k + 1 < len(slots) and slots[k + 1][0] == gi else None
+        draw_badges(surface, scene.card_badges(card), raised,
+                    nxt.x - rect.x if nxt is not None else rect.w)
         if card in scene.selected:
             pygame.draw.rect(surface, palette.GOLD, raised.inflate(2, 2), 3,
                              border_radius=rect.w // 10)
@@ -119,15 +108,16 @@ def _sitting_out(scene: TableScene, surface: pygame.Surface, tag: str, line: str
         y += int(m.body * 1.3)
 
 
-def _group_label(surface, text: str, color, span: pygame.Rect, geo, m, x: int,
-                 room: int) -> None:
+def _group_label(surface, text: str, color, span: pygame.Rect, geo, m) -> None:
+    """A group's label over it, with a rule under the label as wide as the
+    cards (the hand gave the group its label's width: it is never cut)."""
     if span.w <= 0 or not text:
         return
-    t = fit_text(text, m.small, color, room, bold=True)
+    t = fonts.text(text, m.small, color, True)
     top = span.y - geo.lift - geo.label_h
     pygame.draw.line(surface, color, (span.x + 2, top + geo.label_h - 3),
                      (span.right - 2, top + geo.label_h - 3), 2)
-    surface.blit(t, (x, top + max(0, geo.label_h - 4 - t.get_height())))
+    surface.blit(t, (span.x + 2, top + max(0, geo.label_h - 4 - t.get_height())))
 
 
 def _drop_marker(scene: TableScene, surface, geo) -> None:
@@ -178,21 +168,24 @@ def draw_dragged(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(img, (x + dx, y + dy))
 
 
-def draw_badges(surface: pygame.Surface, badges: list[str], rect: pygame.Rect) -> None:
+def draw_badges(surface: pygame.Surface, badges: list[str], rect: pygame.Rect,
+                shows: int | None = None) -> None:
     """The marks the family's parts put on a card face (``TablePart.card_badge``),
-    stacked as small gold tags along the card's left edge, under the index."""
+    stacked as small gold tags along the card's left edge, under the index,
+    each inside the part of the card that shows (``shows`` pixels of its
+    width; the next card covers the rest), so no card hides one."""
     if not badges:
         return
     size = max(9, rect.w // 6)
     y = rect.y + int(rect.h * 0.42)
-    room = max(rect.w // 2 - 6, int(rect.w * 0.6) - 4)
+    room = min(max(rect.w // 2 - 6, int(rect.w * 0.6) - 4), (shows or rect.w) - 8)
     for text in badges:
         # whole if it fits (a little smaller if need be), else its first letters
         # ("Value", "Val"): what a family's badges begin with tells them apart
-        fits = [(short, sz) for short in (text, text[:3], text[:2])
+        fits = [(short, sz) for short in (text, text[:3], text[:2], text[:1])
                 for sz in range(size, max(8, size - 3) - 1, -1)
                 if fonts.font(sz, True).size(short)[0] <= room]
-        text, sz = fits[0] if fits else (text[:2], max(8, size - 3))
+        text, sz = fits[0] if fits else (text[:1], max(8, size - 3))
         t = fonts.text(text, sz, palette.TEXT_DARK, True)
         box = t.get_rect(topleft=(rect.x + 3, y)).inflate(4, 0)
         pygame.draw.rect(surface, palette.GOLD, box, border_radius=max(2, size // 3))

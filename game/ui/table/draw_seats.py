@@ -85,8 +85,8 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
         pygame.draw.rect(surface, TAG_FILL, tr.inflate(8, 2), border_radius=6)
         surface.blit(t, tr)
     else:
-        move = (last_move(st.log, seat, family_of(st.rules).move_words)
-                or level_name(scene.session.levels[seat]))
+        words = scene.ask("move_words") or family_of(st.rules).move_words
+        move = last_move(st.log, seat, words) or level_name(scene.session.levels[seat])
         t = fit_text(move, m.small, palette.TEXT_DIM, right - x - dots_w)
         surface.blit(t, t.get_rect(midleft=(x, y + lh // 2)))
     # line 3: the score, and (narrow panels) the cards held

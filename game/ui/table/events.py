@@ -2,7 +2,18 @@
 shows (a deal, a draw, a throw, a pack, a show, a reshuffle, a settlement)
 becomes card flights, captions, sounds and messages.  Nothing here changes
 the game: the events are what ``apply`` already did.  A component of
-``TableScene`` (its ``events``)."""
+``TableScene`` (its ``events``).
+
+Every card that moves flies: dealt from the stock to each seat (tossed in a
+low arc, one after another), drawn from a pile, thrown on the pile; the
+family's parts fly their own (cards taken up from a line, a meld laid), and
+cards a move put on the table that no part flew (sets shown early, groups
+laid down to learn the wild cards) fly from their seat to where that seat's
+table cards show.  The speed setting
+scales every flight; reduced motion (a setting) puts each card where it
+goes at once, ringed a moment, so the same news comes without the travel.
+The end of a deal (the winner's hand, the sound of a win) is the
+``ShowdownScene``'s, which ``pace`` opens."""
 
 from __future__ import annotations
 
@@ -20,8 +31,9 @@ from game.engine.actions import (
     Rejoined,
     StockReshuffled,
 )
+from game.families import family_of
 from game.memory import settle
-from game.uikit.art import palette
+from game.uikit.art import cardart, palette
 from game.uikit.table.anim import Flight
 from game.uikit.table.wording import readable
 
@@ -30,6 +42,7 @@ if TYPE_CHECKING:
 
 SLIDE = 0.32  # seconds a card takes to slide at normal speed
 DEAL_STAGGER = 0.03
+TOSS = 0.12  # a dealt or thrown card's arc: its rise over the path, in card heights
 SCORES_AFTER = 1.0  # seconds between the end of a deal and the winner's hand on show
 BANNER = 2.0  # seconds an announcement stays at normal speed
 
@@ -48,10 +61,20 @@ class EventAnimator:
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
+        settings = table.app.settings
+        # the cards as the player chose them to look (a table may be the first
+        # screen to show cards since the settings were read)
+        cardart.set_four_colour(bool(settings["four_colour"]))
+        cardart.set_large_index(bool(settings["large_cards"]))
+        table.anim.reduced = settings.reduced_motion
+        self._shown = (len(table.session.actions), table.state)  # the position last shown
 
     def show(self, events) -> None:
         """Animate and announce ``events`` (then the family's parts see them)."""
         table = self.table
+        table.anim.reduced = table.app.settings.reduced_motion  # it may have changed
+        slots = dict(table.slot_of)  # where the bottom seat's cards were before the move
+        moves, before = self._shown
         for ev in events:
             handler = _HANDLERS.get(type(ev))
             if handler is not None:
@@ -59,18 +82,56 @@ class EventAnimator:
         table.sync_hand()
         for part in table.parts:  # the family's own events (``TablePart.on_events``)
             part.on_events(events, table)
+        if moves == len(table.session.actions) - 1:  # one move on from what was shown
+            self._fly_to_the_table(before, slots)
+        self._shown = (len(table.session.actions), table.state)
         table.app.mark_dirty()
+
+    def _fly_to_the_table(self, before, slots) -> None:
+        """Cards the move laid on the table from a hand that no part flew:
+        from the seat (the bottom seat's card from its place in the hand) to
+        where the seat's table cards are shown (its panel's lines, the
+        bottom seat's own strip)."""
+        t = self.table
+        st = t.state
+        family = family_of(st.rules)
+        was = set(family.table_cards(before))
+        flying = {f.hide for f in t.anim.flights} | {f.card for f in t.anim.flights}
+        lay = t.layout
+        small = max(20, lay.pile_w // 3)
+        k = 0
+        for seat in range(st.players):
+            for group in family.table_groups(st, seat):
+                for card in group:
+                    if card in was or card in flying or card not in before.hands[seat]:
+                        continue
+                    if seat == t.bottom:
+                        rect = slots.get(card)
+                        src, w0 = (rect.center, rect.w) if rect else (lay.hand.center,
+                                                                       lay.pile_w)
+                        dst = lay.own.center if lay.own.w else lay.hand.center
+                    else:
+                        spot = lay.seats.get(seat)
+                        src, w0 = t.seat_point(seat), lay.pile_w // 2
+                        dst = spot.extra.center if spot is not None and spot.extra.h else src
+                    self._slide(card, src, dst, w0, small, face=True, delay=k * 0.05,
+                                toss=True)
+                    k += 1
 
     def show_deal(self, ev: DealStarted) -> None:
         """Deal the cards on screen (a table that opens on a fresh match)."""
         self._on_deal(ev)
 
     def _slide(self, card, src, dst, w0, w1, *, face: bool, seat=None, hide=None,
-               delay=0.0) -> None:
+               delay=0.0, toss: bool = False, turn: bool = False) -> None:
+        """Fly ``card`` (face up if ``face``; turning face up on the way if
+        ``turn``) from ``src`` to ``dst``, growing from ``w0`` to ``w1`` wide."""
         t = self.table
-        t.anim.fly(Flight(card if face else None, src, dst, w0, w1, SLIDE * t.speed,
-                          delay * t.speed, wild=face and t.is_wild(card),
-                          to_seat=seat, hide=hide))
+        arc = TOSS * max(w0, w1) * cardart.CARD_RATIO if toss else 0.0
+        shown = face or turn
+        t.anim.fly(Flight(card if shown else None, src, dst, w0, w1, SLIDE * t.speed,
+                          delay * t.speed, wild=shown and t.is_wild(card),
+                          to_seat=seat, hide=hide, arc=arc, turn=turn))
 
     def _on_deal(self, ev: DealStarted) -> None:
         t = self.table
@@ -93,10 +154,12 @@ class EventAnimator:
                     rect = t.slot_of.get(card)
                     if rect is not None:
                         self._slide(card, lay.stock.center, rect.center, lay.pile_w, geo.card_w,
-                                    face=False, hide=card, delay=i * DEAL_STAGGER)
+                                    face=False, hide=card, delay=i * DEAL_STAGGER, toss=True,
+                                    turn=True)
                 else:
                     self._slide(None, lay.stock.center, t.seat_point(seat), lay.pile_w,
-                                small, face=False, seat=seat, delay=i * DEAL_STAGGER)
+                                small, face=False, seat=seat, delay=i * DEAL_STAGGER,
+                                toss=True)
                 i += 1
         self._slide(ev.upcard, lay.stock.center, lay.discard.center, lay.pile_w, lay.pile_w,
                     face=True, hide=ev.upcard, delay=i * DEAL_STAGGER)
@@ -133,7 +196,8 @@ class EventAnimator:
             src, w0 = (rect.center, rect.w) if rect else (lay.hand.center, lay.pile_w)
         else:
             src, w0 = t.seat_point(seat), lay.pile_w // 2
-        self._slide(card, src, lay.discard.center, w0, lay.pile_w, face=True, hide=card)
+        self._slide(card, src, lay.discard.center, w0, lay.pile_w, face=True, hide=card,
+                    toss=True)
 
     def _on_discarded(self, ev: Discarded) -> None:
         self._throw(ev.seat, ev.card)
@@ -183,8 +247,6 @@ class EventAnimator:
     def _on_settled(self, ev: DealSettled) -> None:
         t = self.table
         t.pace.deal_over(SCORES_AFTER * max(t.speed, 0.2))
-        if ev.result.winner == t.bottom and not t.demo:
-            t.app.play("win")
 
 
 _HANDLERS = {

@@ -50,13 +50,20 @@ class Hints:
         return (self.now() is not None, self.due)
 
     def buttons(self) -> list[Button]:
+        """Hint (then "Group as hinted"), in its place all deal: disabled
+        while it is not the person's turn."""
         t = self.table
-        if not (t.session.hints and t.my_turn and t.bottom_view().legal):
+        if not t.session.hints:
             return []
         hint = self.now()
         if hint is not None and hint.groups:
-            return [Button("Group as hinted", self.apply_groups, key="hint_groups")]
-        return [Button("Hint", self.ask, enabled=not self.due, key="hint")]
+            return [Button("Group as hinted", self.apply_groups, key="hint_groups",
+                           room="Group as hinted")]
+        mine = t.my_turn and bool(t.bottom_view().legal)
+        return [Button("Hint", self.ask, enabled=mine and not self.due, key="hint",
+                       room="Group as hinted",
+                       why="The coach is thinking…" if mine else
+                       "A hint is for your turn: wait for it.")]
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """H: a hint, and then its grouping (where hints are on)."""

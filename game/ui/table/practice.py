@@ -1,7 +1,9 @@
 """Practice on the table: *Undo* (U, Ctrl+Z) takes the person's last move
 back, and the bots' moves since, to the exact state before it
-(``Session.undo``).  A component of ``TableScene`` (its ``practice``);
-it changes the game only through the session."""
+(``Session.undo``), but never past a card that came off the stock into sight
+(undo never shows what is coming) and never once the deal is over.  A
+component of ``TableScene`` (its ``practice``); it changes the game only
+through the session."""
 
 from __future__ import annotations
 
@@ -29,14 +31,15 @@ class Practice:
 
     def key(self) -> tuple:
         """What the button depends on (the action bar rebuilds when it changes)."""
-        return (self.table.session.can_undo(),)
+        session = self.table.session
+        return (session.can_undo(), session.undo_refusal())
 
     def buttons(self) -> list[Button]:
         session = self.table.session
         if not session.practice:
             return []
         return [Button("Undo", self.undo, enabled=session.can_undo(), key="undo",
-                       why="Nothing of yours to take back in this deal yet.")]
+                       why=session.undo_refusal())]
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """U or Ctrl+Z takes back, in practice."""
@@ -53,10 +56,8 @@ class Practice:
         table = self.table
         app = table.app
         if not table.session.undo():
-            table.say("Nothing of yours to take back in this deal.", palette.TEXT_DIM)
+            table.say(table.session.undo_refusal(), palette.TEXT_DIM)
             return
-        while app.top is not table and app.top is not None:
-            app.pop()  # the scores (or the winner's hand) of a deal now unplayed
         table.anim.finish()
         table.banner.clear()
         table.pace.reset()

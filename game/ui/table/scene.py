@@ -33,13 +33,16 @@ from game.ui.table.pace import Pace
 from game.ui.table.pass_and_play import PassAndPlay
 from game.ui.table.practice import Practice
 from game.ui.table.status import Color, StatusLine
-from game.uikit.art import cardart, palette
+from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
 from game.uikit.table.anim import Animator
+from game.uikit.table.draw_util import NO_MELD
 from game.uikit.table.layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
 from game.uikit.table.parts import TablePart, ask
-from game.uikit.table.wording import readable
+from game.uikit.table.wording import group_words, readable
 from game.uikit.widgets import Banner, Button
+
+LABEL_GAP = 10  # pixels between one group's label and the next's, at the least
 
 
 class TableScene(Scene):
@@ -76,6 +79,7 @@ class TableScene(Scene):
         self.slot_of: dict[Card, pygame.Rect] = {}
         self._labels_key: tuple | None = None
         self._labels: list = []
+        self._texts: tuple | None = None  # (labels' key, the card just drawn), label texts
         self._count_key: tuple | None = None
         self._count = 0
         # the components (each reads the table; the order is the order they are made in)
@@ -166,16 +170,20 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ layout
     def make_room(self) -> TableRoom:
-        """What the layout must make room for: the hand as long as it is now
-        (a hand that shrinks, as one does when a family lays cards down, gives
-        the felt more room), and what the parts and the action bar ask for."""
+        """What the layout must make room for: the longest hand of this game
+        (never the hand as it is now: the table must not move between drawing
+        and throwing), the action bar's set of buttons, and what the parts ask
+        for (lines, the tour's strip)."""
         parts = self.parts
-        held = len(self.hand) if self.hand else self.state.rules.hand_size
-        return TableRoom(hand_cards=max(14, held + 1),
+        return TableRoom(hand_cards=max(14, self.state.rules.hand_size + 1),
                          seat_lines=max((p.seat_lines for p in parts), default=0),
                          own_lines=max((p.own_lines for p in parts), default=0),
-                         extra_buttons=max((p.extra_buttons for p in parts), default=0)
-                         + self.bar.slots)
+                         extra_buttons=max((p.extra_buttons for p in parts), default=0),
+                         buttons=self.bar.labels(),
+                         felt_w=max((p.felt_w for p in parts), default=0),
+                         felt_lines=max((p.felt_lines for p in parts), default=0),
+                         notice=max((p.notice_height(self, self.app.size) for p in parts),
+                                    default=0))
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.layout is not None and self.layout.size == size:
@@ -190,12 +198,17 @@ class TableScene(Scene):
         self.input.cancel_drag()
 
     def geometry(self) -> HandGeometry:
-        key = (self.arr.version, self.layout.size, len(self.arr.groups))
+        texts = self.label_texts()
+        key = (self.arr.version, self.layout.size, len(self.arr.groups),
+               tuple(t for t, _ in texts))
         if key != self._geo_key or self._geo is None:
             lay = self.layout
             label_h = int(lay.m.small * 1.45)
+            font = fonts.font(lay.m.small, True)
+            widths = [font.size(t)[0] + LABEL_GAP if t else 0 for t, _ in texts]
+            long_hand = self.room.hand_cards > 14  # the layout gave it two rows' height
             self._geo = flow_hand([len(g) for g in self.arr.groups], lay.hand,
-                                  lay.max_card_w, label_h)
+                                  lay.max_card_w, label_h, widths, 2 if long_hand else 1)
             self.slot_of = {}
             for gi, ci, rect in self._geo.slots:
                 self.slot_of[self.arr.groups[gi][ci]] = rect
@@ -213,6 +226,30 @@ class TableScene(Scene):
             self._labels = labels
             self._labels_key = key
         return self._labels
+
+    def label_texts(self) -> list[tuple[str, Color]]:
+        """Each group's label as the hand shows it, and its colour ("" where
+        hints are off): the card just drawn, alone, is "New card"."""
+        groups = self.arr.groups
+        if not self.app.settings["hints"]:
+            return [("", palette.TEXT)] * len(groups)
+        st = self.state
+        fresh = self.fresh if st.phase == Phase.DISCARD and st.to_act == self.bottom else None
+        wild = self.known_wild
+        labels = self.labels()
+        key = (self._labels_key, fresh)
+        if self._texts is not None and self._texts[0] == key:
+            return self._texts[1]
+        out = []
+        for group, label in zip(groups, labels, strict=False):
+            if fresh is not None and group == [fresh]:
+                out.append(("New card", palette.HILITE))
+            else:
+                out.append((group_words(label, group, wild),
+                            palette.OK if label.valid else NO_MELD))
+        out += [("", palette.TEXT)] * (len(groups) - len(out))
+        self._texts = (key, out)
+        return out
 
     def count(self) -> int:
         hand = self.hand
@@ -313,12 +350,14 @@ class TableScene(Scene):
     def after_move(self) -> None:
         self.seats.after_move()
 
+    def relayout(self) -> None:
+        """What the layout makes room for changed (the tour ended): lay the
+        table out again."""
+        self.room = self.make_room()
+        self.layout = None
+        self.resize(self.app.size)
+
     def sync_hand(self) -> None:
-        room = self.make_room()
-        if (room.hand_cards > 14) != (self.room.hand_cards > 14):  # two rows or three
-            self.room = room
-            self.layout = None
-            self.resize(self.app.size)
         self.arr.sync(self.hand)
         held = set(self.hand)
         self.selected = [c for c in self.selected if c in held]

@@ -12,6 +12,11 @@ keep cards readable from phone to desktop sizes:
 
 In a fanned hand only the left strip of a card shows, so everything that
 identifies a card (rank, suit, wild badge) lives in the left column.
+
+Two looks a player may choose (``set_four_colour``, ``set_large_index``):
+four-colour suits (♦ blue, ♣ green), and large indices (the tiny layout's big
+rank and suit up to the large tier, a bigger corner on large cards), for
+small screens and tired eyes.  Every cache is keyed by the look.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ import pygame
 
 from game.engine.cards import JOKER_KIND, RANK_NAMES, Card
 from game.uikit.art import cardshapes as shapes
-from game.uikit.art import fonts, palette
+from game.uikit.art import cardstrokes as strokes
+from game.uikit.art import palette
 
 CARD_RATIO = 1.4  # height / width
 
@@ -32,6 +38,7 @@ _faces: dict[tuple, pygame.Surface] = {}
 _backs: dict[int, pygame.Surface] = {}
 _icons: dict[tuple, pygame.Surface] = {}
 _four_colour = False
+_large_index = False
 
 # ----------------------------------------------------------------- helpers
 
@@ -50,6 +57,19 @@ def set_four_colour(on: bool) -> None:
     if bool(on) != _four_colour:
         _four_colour = bool(on)
         clear_cache()
+
+
+def set_large_index(on: bool) -> None:
+    """Big rank and suit in the corner of every card (the part a fanned hand shows)."""
+    global _large_index
+    if bool(on) != _large_index:
+        _large_index = bool(on)
+        clear_cache()
+
+
+def look() -> tuple[bool, bool]:
+    """(four-colour, large index): what the cards look like now."""
+    return _four_colour, _large_index
 
 
 def suit_color(suit: int) -> tuple[int, int, int]:
@@ -85,50 +105,7 @@ def _store(cache: dict, key, surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
-def _glyph(s: str, cap: float, color, max_width: float | None = None) -> pygame.Surface:
-    """``s`` in bold with capital letters ``cap`` pixels tall, cropped to ink."""
-    size = max(6, round(cap / 0.729))  # DejaVu Sans Bold cap height is 0.729 em
-    surf = fonts.font(size, bold=True).render(s, True, color)
-    ink = surf.get_bounding_rect()
-    if ink.w and ink.h:
-        surf = surf.subsurface(ink).copy()
-    if max_width and surf.get_width() > max_width:
-        surf = pygame.transform.smoothscale(surf, (max(1, int(max_width)), surf.get_height()))
-    return surf
-
-
 # ------------------------------------------------------------ suit shapes
-
-
-def _draw_suit(surf: pygame.Surface, suit: int, rect, color, flip: bool = False) -> None:
-    """Fill the shape of ``suit`` (0..3 = S,H,D,C) into ``rect`` of ``surf``."""
-    x, y, w, h = rect
-
-    def tr(p: shapes.Point) -> tuple[float, float]:
-        px, py = p
-        if flip:
-            py = 1 - py
-        return x + px * w, y + py * h
-
-    if suit == 1:
-        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.HEART])
-    elif suit == 2:
-        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.DIAMOND])
-    elif suit == 0:
-        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.SPADE_BODY])
-        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.STEM])
-    else:
-        for cx, cy, r in shapes.CLUB_LOBES:
-            pygame.draw.circle(surf, color, tr((cx, cy)), r * min(w, h))
-        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.CLUB_JOIN])
-        pygame.draw.polygon(surf, color, [tr(p) for p in shapes.STEM])
-
-
-def _suit_box(cx: float, cy: float, size: float, suit: int) -> tuple[float, float, float, float]:
-    # Diamonds and hearts are wider than tall on real cards; keep a common height.
-    aspect = shapes.SUIT_ASPECT[suit]
-    w, h = size * aspect, size
-    return cx - w / 2, cy - h / 2, w, h
 
 
 def suit_icon(suit: int, size: int, color=None) -> pygame.Surface:
@@ -138,51 +115,27 @@ def suit_icon(suit: int, size: int, color=None) -> pygame.Surface:
         raise ValueError(f"suit must be 0..3 (S,H,D,C), got {suit}")
     size = max(4, int(size))
     rgb = tuple(pygame.Color(color))[:3] if color is not None else suit_color(suit)
-    key = (suit, size, rgb, _four_colour)
+    key = (suit, size, rgb, look())
     cached = _icons.get(key)
     if cached is not None:
         return cached
     ss = 4
     big = _canvas(size * ss, size * ss, rgb)
-    _draw_suit(big, suit, _suit_box(size * ss / 2, size * ss / 2, size * ss * 0.98, suit), rgb)
+    box = strokes.suit_box(size * ss / 2, size * ss / 2, size * ss * 0.98, suit)
+    strokes.draw_suit(big, suit, box, rgb)
     return _store(_icons, key, _finish(pygame.transform.smoothscale(big, (size, size))))
-
-
-# -------------------------------------------------------------- emblems
-
-
-def _draw_star(surf, cx, cy, r, fill, outline, width) -> None:
-    pts = shapes.star_points(cx, cy, r)
-    pygame.draw.polygon(surf, outline, pts)
-    pygame.draw.polygon(surf, fill, shapes.star_points(cx, cy, r - width * 2.6))
-
-
-def _draw_crown(surf, letter: str, rect, fill, ink, line: int) -> None:
-    """A small gold crown: K three tall spikes, Q five points, J a low coronet."""
-    x, y, w, h = rect
-
-    def p(u: float, v: float) -> tuple[float, float]:
-        return x + u * w, y + v * h
-
-    tips = shapes.CROWN_TIPS[letter]
-    outline = [p(0.04, 1.0)] + [p(0.04 + u * 0.92, v) for u, v in tips] + [p(0.96, 1.0)]
-    pygame.draw.polygon(surf, ink, outline)
-    inner_tips = [(u, v + 0.12) for u, v in tips]
-    inner = [p(0.1, 0.9)] + [p(0.1 + u * 0.8, v) for u, v in inner_tips] + [p(0.9, 0.9)]
-    pygame.draw.polygon(surf, fill, inner)
-    for u, v in tips[::2]:
-        pygame.draw.circle(surf, ink, p(0.04 + u * 0.92, v), line * 2.2)
-        pygame.draw.circle(surf, fill, p(0.04 + u * 0.92, v), line * 1.2)
 
 
 # ------------------------------------------------------------ card faces
 
-JOKER_INK = (120, 34, 140)
+JOKER_INK = strokes.JOKER_INK
 COURT_TINT = (250, 242, 218)
 
 
 def _tier(width: int) -> str:
-    return "tiny" if width < TINY_MAX else "small" if width < SMALL_MAX else "large"
+    # large indices: the tiny layout (the biggest corner) for every card short of large
+    tiny = SMALL_MAX if _large_index else TINY_MAX
+    return "tiny" if width < tiny else "small" if width < SMALL_MAX else "large"
 
 
 def _outline(big: pygame.Surface, s: int, edge, wild: bool) -> pygame.Rect:
@@ -207,7 +160,7 @@ def _wild_badge(surf: pygame.Surface, cx: float, cy: float, r: float) -> None:
 
 def _index(rank_text: str, suit: int, cap: float, suit_px: int, max_w: float) -> pygame.Surface:
     """Rank over suit, centred in one column: the corner index of a card."""
-    rank = _glyph(rank_text, cap, suit_color(suit), max_width=max_w)
+    rank = strokes.glyph(rank_text, cap, suit_color(suit), max_width=max_w)
     icon = suit_icon(suit, suit_px)
     gap = max(1, round(cap * 0.16))
     w = max(rank.get_width(), icon.get_width())
@@ -218,7 +171,7 @@ def _index(rank_text: str, suit: int, cap: float, suit_px: int, max_w: float) ->
 
 
 def _joker_index(cap: float, pitch: float) -> pygame.Surface:
-    letters = [_glyph(ch, cap, JOKER_INK) for ch in "JOKER"]
+    letters = [strokes.glyph(ch, cap, JOKER_INK) for ch in "JOKER"]
     w = max(g.get_width() for g in letters)
     col = pygame.Surface((w, round(pitch * 4 + cap) + 1), pygame.SRCALPHA)
     for i, g in enumerate(letters):
@@ -237,17 +190,18 @@ def _draw_pips(big, suit, rank, w, h, s, tier) -> None:
         size = W * (0.5 if tier != "tiny" else 0.44)
         if suit == 0 and tier == "large":
             size = W * 0.58  # the ace of spades is traditionally the grand one
-        _draw_suit(big, suit, _suit_box(W / 2, H / 2, size, suit), color)
+        strokes.draw_suit(big, suit, strokes.suit_box(W / 2, H / 2, size, suit), color)
         return
     if tier != "large":
-        _draw_suit(big, suit, _suit_box(W / 2, H / 2, W * 0.42, suit), color)
+        strokes.draw_suit(big, suit, strokes.suit_box(W / 2, H / 2, W * 0.42, suit), color)
         return
     size = W * 0.185
     top, bottom = H * 0.2, H * 0.8
+    across = W * (0.155 if _large_index else 0.175)  # a large index needs the corner
     for col, row in shapes.PIPS[rank]:
-        cx = W / 2 + col * W * 0.175
+        cx = W / 2 + col * across
         cy = top + row * (bottom - top)
-        _draw_suit(big, suit, _suit_box(cx, cy, size, suit), color, flip=row > 0.5)
+        strokes.draw_suit(big, suit, strokes.suit_box(cx, cy, size, suit), color, flip=row > 0.5)
 
 
 def _draw_court_art(big, suit, letter, w, h, s, tier) -> pygame.Rect | None:
@@ -264,52 +218,32 @@ def _draw_court_art(big, suit, letter, w, h, s, tier) -> pygame.Rect | None:
         pygame.draw.rect(big, palette.GOLD, gold, width=max(1, round(s * 1.2)),
                          border_radius=round(W * 0.03))
         crown = (W * 0.34, H * 0.2, W * 0.32, W * 0.2)
-        _draw_crown(big, letter, crown, palette.GOLD, ink, line)
-        _draw_suit(big, suit, _suit_box(W / 2, H * 0.72, W * 0.16, suit), ink)
+        strokes.draw_crown(big, letter, crown, palette.GOLD, ink, line)
+        strokes.draw_suit(big, suit, strokes.suit_box(W / 2, H * 0.72, W * 0.16, suit), ink)
         return pygame.Rect(0, round(h * 0.36), w, round(w * 0.3))
     if tier == "small":
         crown = (W * 0.35, H * 0.24, W * 0.3, W * 0.18)
-        _draw_crown(big, letter, crown, palette.GOLD, ink, line)
+        strokes.draw_crown(big, letter, crown, palette.GOLD, ink, line)
         return pygame.Rect(0, round(h * 0.42), w, round(w * 0.34))
     return None
-
-
-def _draw_jester_cap(big, rect, line: int) -> None:
-    x, y, w, h = rect
-
-    def p(pt: shapes.Point) -> tuple[float, float]:
-        return x + pt[0] * w, y + pt[1] * h
-
-    ink = palette.CARD_BLACK
-    colours = (palette.CARD_RED, palette.CARD_GREEN, JOKER_INK)
-    for (bl, c1, tip, c2, br), colour in zip(shapes.HORNS, colours, strict=True):
-        pts = [p(q) for q in shapes.bezier(bl, c1, tip) + shapes.bezier(tip, c2, br)]
-        pygame.draw.polygon(big, colour, pts)
-        pygame.draw.polygon(big, ink, pts, width=line)
-    band = pygame.Rect(round(x + 0.1 * w), round(y + 0.76 * h), round(0.8 * w), round(0.2 * h))
-    pygame.draw.rect(big, palette.GOLD, band, border_radius=round(0.08 * h))
-    pygame.draw.rect(big, ink, band, width=line, border_radius=round(0.08 * h))
-    for _bl, _c1, tip, _c2, _br in shapes.HORNS:
-        pygame.draw.circle(big, ink, p(tip), 0.075 * w)
-        pygame.draw.circle(big, palette.GOLD, p(tip), 0.075 * w - line)
 
 
 def _draw_joker_art(big, w, h, s, tier) -> None:
     W, H = w * s, h * s
     if tier == "tiny":
-        _draw_star(big, W * 0.68, H * 0.5, W * 0.3, palette.GOLD, palette.CARD_RED, s)
+        strokes.draw_star(big, W * 0.68, H * 0.5, W * 0.3, palette.GOLD, palette.CARD_RED, s)
         return
     if tier == "small":
-        _draw_star(big, W * 0.56, H * 0.52, W * 0.3, palette.GOLD, palette.CARD_RED, s)
+        strokes.draw_star(big, W * 0.56, H * 0.52, W * 0.3, palette.GOLD, palette.CARD_RED, s)
         return
     cap_w = W * 0.5
-    _draw_jester_cap(big, (W * 0.53 - cap_w / 2, H * 0.2, cap_w, cap_w * 0.9), max(1, s))
-    _draw_star(big, W * 0.53, H * 0.66, W * 0.16, palette.GOLD, palette.CARD_RED, s)
+    strokes.draw_jester_cap(big, (W * 0.53 - cap_w / 2, H * 0.2, cap_w, cap_w * 0.9), max(1, s))
+    strokes.draw_star(big, W * 0.53, H * 0.66, W * 0.16, palette.GOLD, palette.CARD_RED, s)
 
 
 def has_face(card: Card, width: int, *, wild: bool = False) -> bool:
     """Whether ``face(card, width, wild=wild)`` is already made."""
-    return (card.kind, card_size(width)[0], bool(wild), _four_colour) in _faces
+    return (card.kind, card_size(width)[0], bool(wild), look()) in _faces
 
 
 _stand_ins: dict[tuple, pygame.Surface] = {}
@@ -319,7 +253,7 @@ def face_soon(card: Card, width: int, *, wild: bool = False) -> pygame.Surface:
     """The face if made; else, for now, the card made at another width and
     scaled (cheap: the browser cannot make a hand's faces in one frame)."""
     w, h = card_size(width)
-    key = (card.kind, w, bool(wild), _four_colour)
+    key = (card.kind, w, bool(wild), look())
     cached = _faces.get(key)
     if cached is not None:
         return cached
@@ -341,7 +275,7 @@ def face(card: Card, width: int, *, wild: bool = False) -> pygame.Surface:
     if not isinstance(card, Card):
         raise TypeError(f"face() needs a Card, got {card!r}")
     w, h = card_size(width)
-    key = (card.kind, w, bool(wild), _four_colour)
+    key = (card.kind, w, bool(wild), look())
     cached = _faces.get(key)
     if cached is not None:
         return cached
@@ -357,9 +291,10 @@ def face(card: Card, width: int, *, wild: bool = False) -> pygame.Surface:
         suit, rank = kind // 13, kind % 13 + 1
         if rank >= 11:
             court = _draw_court_art(big, suit, RANK_NAMES[rank - 1], w, h, s, tier)
-        if tier == "tiny":
-            box = _suit_box(w * s * 0.7, h * s * 0.73, w * 0.46 * s, suit)
-            _draw_suit(big, suit, box, suit_color(suit))
+        if tier == "tiny":  # the big pip opposite the index (clear of a large one)
+            box = (strokes.suit_box(w * s * 0.72, h * s * 0.76, w * 0.42 * s, suit) if _large_index
+                   else strokes.suit_box(w * s * 0.7, h * s * 0.73, w * 0.46 * s, suit))
+            strokes.draw_suit(big, suit, box, suit_color(suit))
         elif rank < 11:
             _draw_pips(big, suit, rank, w, h, s, tier)
     surf = pygame.transform.smoothscale(big, (w, h))
@@ -374,21 +309,25 @@ def face(card: Card, width: int, *, wild: bool = False) -> pygame.Surface:
 def _decorate_index(surf, kind, w, h, tier, court, wild) -> None:
     suit, rank = kind // 13, kind % 13 + 1
     text = RANK_NAMES[rank - 1]
+    big = _large_index
     if tier == "tiny":
-        idx = _index(text, suit, w * 0.36, max(6, round(w * 0.36)), w * 0.5)
-        cx, top = w * 0.28, h * 0.05
+        cap = w * (0.4 if big else 0.36)
+        idx = _index(text, suit, cap, max(6, round(w * (0.38 if big else 0.36))), w * 0.5)
+        cx, top = w * (0.27 if big else 0.28), h * 0.05
     elif tier == "small":
         idx = _index(text, suit, w * 0.24, max(6, round(w * 0.22)), w * 0.3)
         cx, top = w * 0.18, h * 0.04
     else:
-        idx = _index(text, suit, w * 0.165, max(6, round(w * 0.145)), w * 0.2)
-        cx, top = w * 0.12, h * 0.035
+        cap = w * (0.2 if big else 0.165)
+        idx = _index(text, suit, cap, max(6, round(w * (0.175 if big else 0.145))),
+                     w * (0.25 if big else 0.2))
+        cx, top = w * (0.14 if big else 0.12), h * 0.035
     _blit_centred(surf, idx, cx, top)
     if tier != "tiny":
         flipped = pygame.transform.rotate(idx, 180)
         _blit_centred(surf, flipped, w - cx, h - top - flipped.get_height())
     if court is not None:
-        letter = _glyph(text, court.h, suit_color(suit))
+        letter = strokes.glyph(text, court.h, suit_color(suit))
         _blit_centred(surf, letter, w / 2, court.y)
     if wild:
         r = max(3.0, w * (0.13 if tier == "tiny" else 0.1 if tier == "small" else 0.075))
@@ -419,7 +358,7 @@ def _decorate_joker(surf, w, h, tier) -> None:
 def back(width: int) -> pygame.Surface:
     """The card back ``width`` pixels wide (cached and shared)."""
     w, h = card_size(width)
-    key = (w, _four_colour)
+    key = (w, look())
     cached = _backs.get(key)
     if cached is not None:
         return cached
@@ -449,7 +388,7 @@ def back(width: int) -> pygame.Surface:
     oval.center = (round(cx), round(cy))
     pygame.draw.ellipse(big, palette.GOLD, oval)
     pygame.draw.ellipse(big, palette.BACK_DARK, oval.inflate(-3 * s, -3 * s))
-    _draw_star(big, cx, cy, W * 0.15, palette.GOLD, palette.GOLD_DARK, s)
+    strokes.draw_star(big, cx, cy, W * 0.15, palette.GOLD, palette.GOLD_DARK, s)
     return _store(_backs, key, _finish(pygame.transform.smoothscale(big, (w, h))))
 
 

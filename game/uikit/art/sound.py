@@ -13,7 +13,8 @@ import pygame
 from game.uikit.art.assets import asset_dir
 
 SOUND_DIR = asset_dir() / "sounds"
-NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click")
+# "win" is the player's own; "deal_end" the quieter close of another player's win
+NAMES = ("deal", "draw", "discard", "pack", "declare", "win", "invalid", "click", "deal_end")
 
 
 class Sounds:

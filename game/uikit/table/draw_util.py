@@ -13,6 +13,8 @@ import pygame
 
 from game.uikit.art import fonts
 
+NO_MELD = (236, 120, 100)  # a group's label when it is no meld: light enough on the felt
+
 
 def pulse(period: float = 1.2) -> float:
     return 0.5 + 0.5 * math.sin(time.perf_counter() * 2 * math.pi / period)

@@ -1,19 +1,25 @@
 """Where everything on the table goes, computed from the window size alone.
 
-Landscape windows put the other players around the top and sides; portrait
-(phone) windows put them in rows at the top and let the hand wrap onto two
-rows.  Nothing here draws or knows the game state beyond seat counts.
+Landscape windows put the other players around the top and sides (all in
+the top row where a family needs the felt's width); portrait (phone) windows
+put them in rows at the top and let the hand wrap onto two rows or more.  A
+long hand (more than 14 cards) gets two rows' height on a wide window too.  The action
+bar gets exactly the rows its set of buttons takes, and the first deal's
+tour a strip over the info line that covers nothing.  What does not fit
+gives way in order: the family's lines under the panels, then the hand's
+height.  Nothing here draws or knows the game state beyond seat counts.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.uikit.art.cardart import CARD_RATIO
-from game.uikit.widgets import Metrics
+from game.uikit.widgets import Metrics, rows_needed
 
 Point = tuple[int, int]
 
@@ -37,12 +43,19 @@ class TableRoom:
     """What the game asks of the layout besides the seat count: the most
     cards a hand holds, and the room the family's parts ask for (lines under
     each other player's panel, room for the bottom seat's own table cards,
-    more buttons)."""
+    more buttons), the action bar's buttons (their labels: the bar keeps one
+    set for the deal, so the rows it needs are known) and a notice strip (the
+    first deal's tour) that covers nothing: ``notice`` pixels high, in place
+    of the info line and above it."""
 
     hand_cards: int = 14
     seat_lines: int = 0
     own_lines: int = 0
     extra_buttons: int = 0
+    buttons: tuple[str, ...] = ()
+    notice: int = 0
+    felt_w: int = 0  # the felt's width a part needs (at scale 1): else every seat on top
+    felt_lines: int = 0  # lines of text a part puts on the felt besides the piles' names
 
 
 @dataclass
@@ -67,6 +80,8 @@ class TableLayout:
     # the bottom seat's own cards on the table (a family's part draws them);
     # empty unless a part asks for ``own_lines``
     own: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    # the notice strip (``TableRoom.notice``) over the info line; empty when none
+    notice: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @property
     def pile_w(self) -> int:
@@ -104,6 +119,11 @@ def seat_height(m: Metrics, extra_lines: int = 0) -> int:
     return (3 + extra_lines) * line_height(m) + max(8, m.pad)
 
 
+def bar_pad(m: Metrics) -> int:
+    """The room on either side of an action bar button's label."""
+    return max(6, m.pad * 2 // 3)
+
+
 def line_height(m: Metrics) -> int:
     """One line of small text on the table."""
     return int(m.small * 1.3)
@@ -114,7 +134,11 @@ _PORTRAIT_ROWS = ((14, 2), (99, 3))  # up to 14 cards: two rows; more: three
 
 
 def table_layout(size: tuple[int, int], players: int, bottom: int,
-                 clockwise: bool = False, room: TableRoom | None = None) -> TableLayout:
+                 clockwise: bool = False, room: TableRoom | None = None,
+                 hand_cut: int = 0, all_top: bool = False) -> TableLayout:
+    """Where everything goes in a window of ``size``; ``hand_cut`` pixels taken
+    from the hand's height where the felt would be too short for the piles,
+    ``all_top``: every other seat in the top row (no room for side seats)."""
     w, h = size
     m = Metrics(w, h)
     room = room or TableRoom()
@@ -132,12 +156,17 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
     k = len(order)
     compact = not portrait and h < 560
     info_h = int(m.small * (1.5 if compact else 2.8))
-    button_rows = 2 if portrait and w < 560 else 1
-    if room.extra_buttons:  # the family's buttons: as many more rows as they need
-        per_row = 3 if portrait and w < 560 else max(1, (w - 2 * pad) // m.px(118))
-        button_rows = max(button_rows, -(-(6 + room.extra_buttons) // per_row))
+    if room.buttons:  # the bar's own set: exactly the rows it takes
+        button_rows = max(1, rows_needed(list(room.buttons), w - 2 * pad, m.small, m.button_h,
+                                         pad // 2, bar_pad(m)))
+    else:
+        button_rows = 2 if portrait and w < 560 else 1
+        if room.extra_buttons:  # the family's buttons: as many more rows as they need
+            per_row = 3 if portrait and w < 560 else max(1, (w - 2 * pad) // m.px(118))
+            button_rows = max(button_rows, -(-(6 + room.extra_buttons) // per_row))
     buttons_h = button_rows * m.button_h + (button_rows - 1) * (pad // 2)
-    hand_h = int(h * (0.40 if portrait else 0.30 if compact else 0.33))
+    long_hand = room.hand_cards > 14  # 21 or 27 cards: two rows on a wide window too
+    hand_h = int(h * (0.40 if portrait else 0.30 if compact else 0.40 if long_hand else 0.33))
     if portrait:  # two rows of a 14-card hand (three of a longer one), as wide as
         # the window lets them be
         rows = next(r for most, r in _PORTRAIT_ROWS if room.hand_cards <= most)
@@ -179,13 +208,25 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
         side_margin = pad
         # the hand takes what the piles can spare (they keep a small card's room)
         spare = h - seats_bottom - info_h - buttons_h - 2 * pad - (int(48 * CARD_RATIO) + label)
-        spare -= room.own_lines * lh
+        spare -= room.own_lines * lh + max(0, room.notice - info_h)
         hand_h = max(min(hand_h, spare), int(h * 0.25))
+    hand_h -= hand_cut
     hand = pygame.Rect(pad, h - hand_h - pad // 2, w - 2 * pad, hand_h)
     buttons = pygame.Rect(pad, hand.y - buttons_h - pad // 2, w - 2 * pad, buttons_h)
     info = pygame.Rect(pad, buttons.y - info_h - pad // 4, w - 2 * pad, info_h)
+    notice = pygame.Rect(0, 0, 0, 0)
+    floor = info.y  # what the seats and the piles stand above
+    if room.notice:
+        notice = pygame.Rect(pad, info.bottom - max(room.notice, info_h), w - 2 * pad,
+                             max(room.notice, info_h))
+        floor = notice.y
     if not (portrait or compact):
         spots = _LANDSCAPE.get(k, [])
+        side_w = min(max(m.px(196), 150), w // 2)
+        if all_top or room.felt_w and any(fy for _, fy in spots) and \
+                w - 2 * (side_w + 2 * pad) < room.felt_w * m.scale:
+            # the felt between side seats would be too narrow: every seat in the top row
+            spots = [((i + 0.5) / k, 0.0) for i in range(k)][::-1]
         placed = [(seat, 1.0 - fx if clockwise else fx, fy)
                   for seat, (fx, fy) in zip(order, spots, strict=False)]
         on_top = sorted((fx, seat) for seat, fx, fy in placed if fy == 0.0)
@@ -198,30 +239,50 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
             rect.midtop = (int(pad + slot * (i + 0.5)), top.bottom + pad // 2)
             seats[seat] = SeatSpot(rect, rect.center)
         top_bottom = top.bottom + pad // 2 + (ph if on_top else 0)
-        mid_y = max((top_bottom + info.y) // 2, top_bottom + pad // 2 + ph // 2)
+        mid_y = max((top_bottom + floor) // 2, top_bottom + pad // 2 + ph // 2)
+        tops = [spot.rect for spot in seats.values()]
         for seat, fx, fy in placed:
             if fy != 0.0:
                 rect = pygame.Rect(0, 0, pw, ph)
                 rect.center = (pad + pw // 2 if fx == 0.0 else w - pad - pw // 2, mid_y)
-                rect.bottom = min(rect.bottom, info.y - pad // 2)  # a tall panel stays
+                rect.bottom = min(rect.bottom, floor - pad // 2)  # a tall panel stays
                 rect.top = max(rect.top, top.bottom + pad // 2)  # clear of the info line
+                if rect.collidelist(tops) >= 0:  # no room beside the top row's panels
+                    if room.seat_lines > 1:  # fewer lines of the family's under each panel
+                        return table_layout(size, players, bottom, clockwise,
+                                            dataclasses.replace(room,
+                                                                seat_lines=room.seat_lines - 1),
+                                            hand_cut)
+                    if not hand_cut and hand_h - (ph + pad) >= int(h * 0.22):
+                        return table_layout(size, players, bottom, clockwise, room,
+                                            ph + pad)  # the hand gives them room
+                    if not all_top:  # else every seat in the top row
+                        return table_layout(size, players, bottom, clockwise, room,
+                                            hand_cut, all_top=True)
                 seats[seat] = SeatSpot(rect, rect.center)
         seats_bottom = top_bottom + pad // 2
         side_margin = pw + 2 * pad if any(fy != 0.0 for _, _, fy in placed) else pad
 
     # the piles, centred in what is left between the seats and the info line:
     # the cut card (whole and upright, beside the stock), the stock, the discard pile
-    space = pygame.Rect(side_margin, seats_bottom, w - 2 * side_margin, info.y - seats_bottom)
+    space = pygame.Rect(side_margin, seats_bottom, w - 2 * side_margin, floor - seats_bottom)
     gap = max(8, pad)
-    least = int(36 * CARD_RATIO) + label + (room.own_lines * lh + pad // 2 if room.own_lines
-                                            else 0)
+    own_under = room.own_lines and (portrait or space.w < 3 * m.px(200))  # else beside
+    least = int(36 * CARD_RATIO) + label + room.felt_lines * lh + (
+        room.own_lines * lh + pad // 2 if own_under else 0)
     if space.h < least:  # a small window: fewer lines for the family's parts
         if room.seat_lines > 1:
             return table_layout(size, players, bottom, clockwise,
-                                dataclasses.replace(room, seat_lines=room.seat_lines - 1))
+                                dataclasses.replace(room, seat_lines=room.seat_lines - 1),
+                                hand_cut, all_top)
         if room.own_lines > 1:
             return table_layout(size, players, bottom, clockwise,
-                                dataclasses.replace(room, own_lines=room.own_lines - 1))
+                                dataclasses.replace(room, own_lines=room.own_lines - 1),
+                                hand_cut, all_top)
+        if hand_h - (least - space.h) >= int(h * 0.22):
+            # the hand gives the piles (and their names) what they lack
+            return table_layout(size, players, bottom, clockwise, room,
+                                hand_cut + least - space.h, all_top)
     cut, stock, discard = _piles(space, gap, label, m, (w, h))
     own = pygame.Rect(0, 0, 0, 0)
     if room.own_lines:  # the bottom seat's own table cards
@@ -251,7 +312,7 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
                        menu_button=menu_button, help_button=help_button,
                        sound_button=sound_button, seats=seats,
                        stock=stock, cut=cut, discard=discard, middle=space, info=info,
-                       buttons=buttons, hand=hand, max_card_w=max_card, own=own)
+                       buttons=buttons, hand=hand, max_card_w=max_card, own=own, notice=notice)
 
 
 def _piles(space: pygame.Rect, gap: int, label: int, m: Metrics,
@@ -302,11 +363,7 @@ UNITS_PER_ROW = 5.3  # card widths a row of 7 cards in 2-3 groups takes
 
 def _partitions(n: int, rows: int) -> list[list[int]]:
     """Every way to cut n groups into ``rows`` non-empty runs (as cut points)."""
-    if rows == 1:
-        return [[]]
-    if rows == 2:
-        return [[i] for i in range(1, n)]
-    return [[i, j] for i in range(1, n) for j in range(i + 1, n)]
+    return [list(c) for c in itertools.combinations(range(1, n), rows - 1)]
 
 
 def _row_units(sizes: list[int]) -> float:
@@ -314,29 +371,86 @@ def _row_units(sizes: list[int]) -> float:
     return groups + OVERLAP * (cards - groups) + GROUP_GAP * (groups - 1) if cards else 0
 
 
-def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int) -> HandGeometry:
-    """Place groups of cards (``sizes``) in ``area``: as large as fits, on as few
-    rows as gives nearly the largest cards, groups never split across rows."""
-    best: tuple[float, list[list[int]]] | None = None
+MOST_ROWS = 4  # a long hand of many groups on a phone
+SHOWN = 0.6  # the part of a covered card's width that reads at a glance (index and pips)
+LIFT = 0.14  # a selected card rises this share of its height
+
+
+def _row_width(sizes: list[int], labels: list[int], cw: float, show: float) -> float:
+    """A row's width for cards ``cw`` wide, each covered card showing ``show``
+    of its width, each group at least as wide as its label."""
+    spans = [max(cw * (1 + show * (n - 1)), lw) if n else lw for n, lw in zip(sizes, labels,
+                                                                           strict=True)]
+    return sum(spans) + cw * GROUP_GAP * (len(sizes) - 1)
+
+
+def _largest(sizes: list[int], labels: list[int], width: int, top: int) -> int:
+    """The widest card (at most ``top``) for which the row fits ``width``."""
+    lo, hi = 0, top
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _row_width(sizes, labels, mid, OVERLAP) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _spread(sizes: list[int], labels: list[int], width: int, cw: int) -> float:
+    """How much of a covered card shows in a row: as much as the width allows,
+    up to 0.75 of it (never less than ``OVERLAP``)."""
+    lo, hi = OVERLAP, 0.75
+    if _row_width(sizes, labels, cw, hi) <= width:
+        return hi
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if _row_width(sizes, labels, cw, mid) <= width:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int,
+              label_w: list[int] | None = None, least_rows: int = 1) -> HandGeometry:
+    """Place groups of cards (``sizes``) in ``area``, groups never split across
+    rows and each at least as wide as its label (``label_w``, pixels): on
+    as many rows (up to four) as make the hand read best, that is large
+    cards whose covered neighbours still show most of their face (one row
+    of heavily overlapped cards reads worse than two rows of slightly
+    smaller ones).  ``least_rows``: at least so many rows where the groups
+    allow (a long hand on a wide window)."""
     n = len(sizes)
-    for rows in (1, 2, 3):
+    labels = list(label_w) if label_w is not None else [0] * n
+    best: tuple[float, float, int, list[list[int]], int] | None = None
+    for rows in range(min(max(1, n), least_rows), MOST_ROWS + 1):
         if rows > max(1, n):
             break
+        row_h = area.h / rows
+        h_fit = int((row_h - label_h) / (CARD_RATIO * (1 + LIFT)))
+        top = max(0, min(max_w, h_fit))
         for cuts in _partitions(n, rows):
             bounds = [0, *cuts, n]
             parts = [list(range(bounds[i], bounds[i + 1])) for i in range(rows)]
+            cw = min(_largest([sizes[g] for g in part], [labels[g] for g in part], area.w, top)
+                     for part in parts)
+            if cw <= 0:
+                continue
+            show = min(_spread([sizes[g] for g in part], [labels[g] for g in part], area.w, cw)
+                       for part in parts if sum(sizes[g] for g in part) > len(part)) \
+                if any(sizes[g] > 1 for g in range(n)) else 0.75
+            quality = cw * min(1.0, show / SHOWN)
             units = max(_row_units([sizes[g] for g in part]) for part in parts)
-            w_fit = area.w / units if units else max_w
-            row_h = area.h / rows
-            h_fit = (row_h - label_h) / (CARD_RATIO * 1.14)
-            cw = min(w_fit, h_fit, max_w)
-            if best is None or cw > best[0] * 1.12 or (
-                    len(parts) == len(best[1]) and cw >= best[0] and units < best[2]):
-                best = (cw, parts, units)  # larger, or as large and better balanced
-    cw = max(20, int(best[0])) if best else max_w
-    parts = best[1] if best else [[]]
+            key = (round(quality, 1), -rows, -units)
+            if best is None or key > best[0]:
+                best = (key, quality, cw, parts, rows)
+    if best is None:  # not even the smallest cards fit: one row, squeezed
+        cw, parts = max(20, min(max_w, area.w // max(1, n))), [list(range(n))]
+    else:
+        cw, parts = best[2], best[3]
+    cw = max(20, cw)
     ch = int(cw * CARD_RATIO)
-    lift = int(ch * 0.14)
+    lift = int(ch * LIFT)
     geo = HandGeometry(card_w=cw, card_h=ch, lift=lift, label_h=label_h, rows=parts,
                        gap=int(cw * GROUP_GAP))
     geo.spans = [pygame.Rect(0, 0, 0, 0)] * n
@@ -345,22 +459,21 @@ def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int) -> 
     y = area.y + max(0, (area.h - total_h) // 2)
     for part in parts:
         part_sizes = [sizes[g] for g in part]
-        cards = sum(part_sizes)
-        # spread the cards when there is room, up to 0.75 of a card showing
-        fixed = len(part) * cw + geo.gap * (len(part) - 1)
-        covered = cards - len(part)
-        step = int(min(cw * 0.75, (area.w - fixed) / covered)) if covered else 0
-        step = max(step, int(cw * 0.2))
-        width = fixed + step * covered
-        x = area.x + (area.w - width) // 2
+        part_labels = [labels[g] for g in part]
+        show = _spread(part_sizes, part_labels, area.w, cw)
+        step = max(int(cw * 0.2), int(cw * show))
+        width = int(_row_width(part_sizes, part_labels, cw, step / cw))
+        x = area.x + max(0, (area.w - width) // 2)
         top = y + label_h + lift
         geo.row_rects.append(pygame.Rect(area.x, y, area.w, row_h))
         for g in part:
             start = x
             for i in range(sizes[g]):
                 geo.slots.append((g, i, pygame.Rect(x, top, cw, ch)))
-                x += step
-            geo.spans[g] = pygame.Rect(start, top, (x - step) - start + cw, ch)
-            x += cw - step + geo.gap if sizes[g] else 0
+                if i + 1 < sizes[g]:
+                    x += step
+            cards_w = (x - start + cw) if sizes[g] else 0
+            geo.spans[g] = pygame.Rect(start, top, cards_w, ch)
+            x = start + max(cards_w, labels[g]) + geo.gap
         y += row_h
     return geo

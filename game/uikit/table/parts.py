@@ -73,12 +73,25 @@ class TablePart:
     seat_lines = 0  # lines of small text under each other player's three lines
     own_lines = 0  # lines for the bottom seat's own table cards (``layout.own``)
     extra_buttons = 0  # the most buttons ``buttons`` adds at once
+    felt_w = 0  # the felt's width it needs (at scale 1): narrower, the seats all go on top
+    felt_lines = 0  # lines of text it puts on the felt besides the piles' names
     # the part draws the discard pile itself (a line spread on the felt): the
     # table draws only the stock, and a card thrown flies to ``layout.discard``
     draws_pile = False
 
     def layout(self, lay: TableLayout) -> None:
         """Place the part in the table's layout (computed from the window size)."""
+
+    def notice_height(self, table: TableScene, size: tuple[int, int]) -> int:
+        """Pixels the part asks for a strip over the info line that covers
+        nothing (``layout.notice``) in a window of ``size``: 0 for none.  The
+        table asks when it lays itself out (``TableScene.relayout``)."""
+        return 0
+
+    def notice_up(self, table: TableScene) -> bool:
+        """Whether the part's notice fills the strip now (the table then leaves
+        out the info line the strip stands over)."""
+        return False
 
     def update(self, dt: float, table: TableScene) -> None:
         """Advance the part's own timers by ``dt`` seconds."""
@@ -124,6 +137,17 @@ class TablePart:
     def score_line(self, table: TableScene, seat: int) -> str | None:
         """A player's match score in the family's words ("2 / 5 pts"), under
         their name, or None for the table's own."""
+        return None
+
+    def banner_area(self, table: TableScene) -> pygame.Rect | None:
+        """The part of the window the table's announcements stay in (centred),
+        where the middle of the felt holds something of the person's that a
+        banner must not cover; None: centred over the piles."""
+        return None
+
+    def move_words(self, table: TableScene) -> dict[str, str] | None:
+        """The family's moves as a player's panel says them, where the table's
+        narrow panels want them shorter than the family's log words, or None."""
         return None
 
     def wild_line(self, table: TableScene) -> str | None:

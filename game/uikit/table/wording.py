@@ -4,9 +4,11 @@ in words.  Pure text, shared by the table, its dialogs and the scores."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from game.engine import Declare, Discard, DrawDiscard, DrawStock, Pack
+from game.engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack
 from game.engine.cards import RANK_NAMES
+from game.engine.melds import GroupLabel
 
 STATUS_BADGE = {"packed": "Packed", "dead": "Wrong show", "out": "Sitting out"}
 
@@ -85,6 +87,31 @@ def wild_text(st, wild: frozenset[int] | None = None) -> str:
     names = [RANK_NAMES[r] + "s" for r in ranks]
     names += [RANK_NAMES[k % 13] + "♠♥♦♣"[k // 13] for k in cards]
     return f"Wild: {', '.join(names)}" + (" + jokers" if jokers else "")
+
+
+def group_words(label: GroupLabel, cards: Sequence[Card], wild: frozenset[int]) -> str:
+    """A group of the hand as every screen labels it (the hand, the declare
+    check): the meld's name ("Pure sequence"), the family's own words where it
+    has them ("No meld · −20"), else "No meld · 9" (what its cards count), and
+    a group of wild cards only as what it is ("Joker", "Wild cards"), never a
+    meld that failed.  One wording, never shortened: the hand makes each group
+    as wide as its label."""
+    if label.text:
+        return label.text
+    if not label.name:
+        return ""
+    if label.valid:
+        return label.name[:1].upper() + label.name[1:]
+    if cards and all(c.is_joker or c.kind in wild for c in cards):
+        return wild_words(cards)
+    return f"No meld · {label.points}"
+
+
+def wild_words(cards: Sequence[Card]) -> str:
+    """"Joker", "Jokers", "Wild card", "Wild cards": a group of wild cards only."""
+    if all(c.is_joker for c in cards):
+        return "Joker" if len(cards) == 1 else "Jokers"
+    return "Wild card" if len(cards) == 1 else "Wild cards"
 
 
 _SEAT = re.compile(r"\bseat (\d+)")

@@ -7,6 +7,7 @@ from functools import lru_cache
 import pygame
 
 from game.uikit.art import palette
+from game.uikit.widgets import record
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 235,
@@ -16,6 +17,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 235,
     and size: the browser runs Python slowly, and panels are drawn every frame)."""
     surface.blit(_panel(tuple(rect.size), alpha, tuple(edge), radius, tuple(fill), width),
                  rect.topleft)
+    if record.ACTIVE is not None and (rec := record.on(surface)) is not None:
+        rec.add_panel(rect)
 
 
 @lru_cache(maxsize=96)
@@ -47,11 +50,15 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
 
 def felt(surface: pygame.Surface) -> None:
     surface.blit(_felt(surface.get_size()), (0, 0))
+    if record.ACTIVE is not None and (rec := record.on(surface)) is not None:
+        rec.new_layer()  # a new screen: what was under it is gone
 
 
 def dim(surface: pygame.Surface, alpha: int = 200) -> None:
     shade = _shade(surface.get_size(), alpha)
     surface.blit(shade, (0, 0))
+    if record.ACTIVE is not None and (rec := record.on(surface)) is not None:
+        rec.new_layer()  # a dialog's layer: the scene under it only shows through
 
 
 @lru_cache(maxsize=8)

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.uikit.art import fonts, palette
+from game.uikit.widgets import record
 from game.uikit.widgets.backdrop import panel
 from game.uikit.widgets.metrics import Metrics
-from game.uikit.widgets.text import fit_text
+from game.uikit.widgets.text import clamp_lines, fit_text
 
 MIN_SHOW = 0.9  # seconds an announcement stays before the next may take its place
 FADE = 0.2
@@ -77,43 +78,67 @@ class Banner:
     def sizes(m: Metrics) -> tuple[int, int]:
         return max(m.body + 4, int(m.title * 0.62)), m.body
 
-    def rect(self, screen: tuple[int, int], m: Metrics, anchor: tuple[int, int]) -> pygame.Rect:
-        """Where the announcement on show goes: centred on ``anchor``, inside the screen."""
+    def _subs(self, note: _Note, width: int, m: Metrics) -> tuple[str, ...]:
+        """The sub line's lines in a box ``width`` wide: one, or two where it is long."""
+        return clamp_lines(note.sub, self.sizes(m)[1], max(40, width - 2 * m.pad), 2) \
+            if note.sub else ()
+
+    def rect(self, screen: tuple[int, int], m: Metrics, anchor: tuple[int, int],
+             within: pygame.Rect | None = None) -> pygame.Rect:
+        """Where the announcement on show goes: centred on ``anchor``, inside
+        the screen (and inside ``within`` where it is given)."""
         if self.now is None:
             return pygame.Rect(anchor, (0, 0))
         big, small = self.sizes(m)
-        room = screen[0] - 4 * m.pad
+        bounds = pygame.Rect(m.pad, m.pad, screen[0] - 2 * m.pad, screen[1] - 2 * m.pad)
+        if within is not None:
+            bounds = bounds.clip(within)
         w = fonts.font(big, True).size(self.now.text)[0]
         if self.now.sub:
             w = max(w, fonts.font(small).size(self.now.sub)[0])
-        h = int(big * 1.35) + (int(small * 1.35) if self.now.sub else 0) + m.pad
-        box = pygame.Rect(0, 0, min(room, w + 3 * m.pad), h)
+        box_w = min(bounds.w, w + 3 * m.pad)
+        lines = self._subs(self.now, box_w, m)
+        h = int(big * 1.35) + len(lines) * int(small * 1.35) + m.pad
+        box = pygame.Rect(0, 0, box_w, h)
         box.center = anchor
-        return box.clamp(pygame.Rect(m.pad, m.pad, screen[0] - 2 * m.pad,
-                                     screen[1] - 2 * m.pad))
+        return box.clamp(bounds)
 
-    def draw(self, surface: pygame.Surface, m: Metrics, anchor: tuple[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, m: Metrics, anchor: tuple[int, int],
+             within: pygame.Rect | None = None) -> None:
         note = self.now
         if note is None:
             return
-        box = self.rect(surface.get_size(), m, anchor)
+        box = self.rect(surface.get_size(), m, anchor, within)
         k = min(1.0, note.t / FADE, max(0.0, note.dur - note.t) / FADE)
         if note.layer is None or note.layer.get_size() != box.size:
             note.layer = self._layer(note, box, m)
         note.layer.set_alpha(int(255 * k) if k < 1.0 else None)
         surface.blit(note.layer, box)
+        if record.ACTIVE is not None and (rec := record.on(surface)) is not None:
+            rec.new_layer()  # over the table on purpose, for a moment
+            rec.add_panel(box)
+            for text, at in self._texts(note, box, m):
+                rec.text_at(text, (box.x + at[0], box.y + at[1]))
 
-    def _layer(self, note: _Note, box: pygame.Rect, m: Metrics) -> pygame.Surface:
+    def _texts(self, note: _Note, box: pygame.Rect, m: Metrics
+               ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The announcement's lines and where they go on its layer."""
         big, small = self.sizes(m)
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        panel(layer, layer.get_rect(), alpha=240, edge=note.color)
-        pygame.draw.rect(layer, note.color, layer.get_rect(), width=3, border_radius=12)
         ink = _INK.get(note.color, note.color)
         title = fit_text(note.text, big, ink, box.w - 2 * m.pad, bold=True)
         y = m.pad // 2
-        layer.blit(title, title.get_rect(midtop=(box.w // 2, y)))
-        if note.sub:
-            y += int(big * 1.35)
-            sub = fit_text(note.sub, small, palette.TEXT, box.w - 2 * m.pad)
-            layer.blit(sub, sub.get_rect(midtop=(box.w // 2, y)))
+        out = [(title, title.get_rect(midtop=(box.w // 2, y)).topleft)]
+        y += int(big * 1.35)
+        for line in self._subs(note, box.w, m):
+            sub = fit_text(line, small, palette.TEXT, box.w - 2 * m.pad)
+            out.append((sub, sub.get_rect(midtop=(box.w // 2, y)).topleft))
+            y += int(small * 1.35)
+        return out
+
+    def _layer(self, note: _Note, box: pygame.Rect, m: Metrics) -> pygame.Surface:
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel(layer, layer.get_rect(), alpha=240, edge=note.color)
+        pygame.draw.rect(layer, note.color, layer.get_rect(), width=3, border_radius=12)
+        for text, at in self._texts(note, box, m):
+            layer.blit(text, at)
         return layer

@@ -9,9 +9,10 @@ from collections.abc import Callable
 import pygame
 
 from game.uikit.art import fonts, palette
+from game.uikit.widgets import record
 from game.uikit.widgets.buttons import Button
 from game.uikit.widgets.metrics import Metrics
-from game.uikit.widgets.text import fit_text, wrap
+from game.uikit.widgets.text import clamp_lines, fit_text, wrap
 
 DRAG_SLOP = 10  # pixels a finger may wander before a press becomes a scroll
 
@@ -84,7 +85,12 @@ class Text(Row):
 
 
 class Choice(Row):
-    """``label``: value, changed with the arrows, a click, or Left/Right."""
+    """``label``: value, changed with the arrows, a click, or Left/Right.
+
+    Side by side (the label at the left, ◀ value ▶ at the right), each on up
+    to two lines; where that is too narrow for either (a phone), the label
+    stands over ◀ value ▶, which then takes the whole width: a choice's words
+    are never cut."""
 
     def __init__(self, label: str, value: Callable[[], str], change: Callable[[int], None],
                  key: str = "") -> None:
@@ -93,10 +99,15 @@ class Choice(Row):
         self.change = change
         self.key_name = key
 
+    def _stacked(self, width: int, m: Metrics) -> bool:
+        label, _, value, _ = self._side(pygame.Rect(0, 0, width, m.button_h), m)
+        return (len(wrap(self.label, m.body, label.w)) > 2
+                or len(wrap(self.value(), m.body, value.w, True)) > 2)
+
     @staticmethod
-    def _boxes(rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
-                                                        pygame.Rect]:
-        """The label's box, the left arrow, the value's box and the right arrow."""
+    def _side(rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
+                                                       pygame.Rect]:
+        """Side by side: the label's box, the left arrow, the value's box, the right arrow."""
         label_w = int(rect.w * 0.42)
         arrow = max(m.button_h - 4, 30)  # each arrow is a touch target of its own
         label = pygame.Rect(rect.x + m.pad, rect.y, label_w - m.pad, rect.h)
@@ -105,8 +116,26 @@ class Choice(Row):
         value = pygame.Rect(left.right + 2, rect.y, right.x - left.right - 4, rect.h)
         return label, left, value, right
 
+    def _boxes(self, rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, pygame.Rect,
+                                                             pygame.Rect, pygame.Rect]:
+        """The label's box, the left arrow, the value's box and the right arrow."""
+        if not self._stacked(rect.w, m):
+            return self._side(rect, m)
+        head = int(m.body * 1.4)
+        label = pygame.Rect(rect.x + m.pad, rect.y, rect.w - 2 * m.pad, head)
+        arrow = max(m.button_h - 4, 30)
+        low = pygame.Rect(rect.x, rect.y + head, rect.w, rect.h - head)
+        left = pygame.Rect(low.x, low.y, arrow, low.h)
+        right = pygame.Rect(low.right - arrow, low.y, arrow, low.h)
+        value = pygame.Rect(left.right + 2, low.y, right.x - left.right - 4, low.h)
+        return label, left, value, right
+
     def height(self, m: Metrics, width: int) -> int:
-        label, _, value, _ = self._boxes(pygame.Rect(0, 0, width, m.button_h), m)
+        if self._stacked(width, m):
+            value = self._boxes(pygame.Rect(0, 0, width, 2 * m.button_h), m)[2]
+            lines = len(wrap(self.value(), m.body, value.w, True))
+            return int(m.body * 1.4) + max(m.button_h, min(2, lines) * int(m.body * 1.2) + 8)
+        label, _, value, _ = self._side(pygame.Rect(0, 0, width, m.button_h), m)
         lines = max(len(wrap(self.label, m.body, label.w)),
                     len(wrap(self.value(), m.body, value.w, True)))
         return max(m.button_h, min(2, lines) * int(m.body * 1.2) + 8)
@@ -118,7 +147,7 @@ class Choice(Row):
             pygame.draw.rect(surface, palette.HILITE, rect, width=2, border_radius=8)
         label, left, value, right = self._boxes(rect, m)
         _two_lines(surface, self.label, m, palette.TEXT, False, label, centre=False)
-        arrow = max(14, min(rect.h, m.button_h) // 2)
+        arrow = max(14, min(value.h, m.button_h) // 2)
         for box, pts in ((left, ((1, 0), (0, 0.5), (1, 1))), (right, ((0, 0), (1, 0.5), (0, 1)))):
             a = pygame.Rect(0, 0, arrow // 2, arrow * 2 // 3)
             a.center = box.center
@@ -143,7 +172,7 @@ def _two_lines(surface, text: str, m: Metrics, color, bold: bool, box: pygame.Re
                centre: bool) -> None:
     """``text`` at body size, on one line or wrapped onto two (never smaller)."""
     size = m.body
-    lines = wrap(text, size, box.w, bold)[:2]
+    lines = clamp_lines(text, size, box.w, 2, bold)
     lh = int(size * 1.2)
     y = box.centery - lh * len(lines) // 2
     for line in lines:
@@ -336,6 +365,8 @@ class Form:
                 continue
             row.draw(surface, r, self.metrics, i == self.focus)
         surface.set_clip(clip)
+        if self.max_scroll and record.ACTIVE is not None and (rec := record.on(surface)):
+            rec.scrolling(self.rect)
         if self.max_scroll:
             track = pygame.Rect(self.rect.right + 2, self.rect.y, 4, self.rect.h)
             size = max(20, self.rect.h * self.rect.h // max(1, self.content_h))

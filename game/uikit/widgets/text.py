@@ -7,15 +7,17 @@ from functools import lru_cache
 import pygame
 
 from game.uikit.art import fonts
+from game.uikit.widgets import record
 
 MIN_TEXT = 14  # pixels: text is never shrunk below this (nor below the size asked)
 
 
 def fit_text(s: str, size: int, color, max_width: int, bold: bool = False,
-             least: int = 0) -> pygame.Surface:
+             least: int = 0, may_cut: bool = False) -> pygame.Surface:
     """``s`` at ``size``, shrunk a little (to 85%, never below 14 px, or down to
     ``least`` when given) and then cut with … to fit: lines of one kind keep
-    nearly one size."""
+    nearly one size.  A cut is a fault the fit test finds, unless ``may_cut``
+    says it is meant (a name the player typed, a long list that ends in …)."""
     surf = fonts.text(s, size, color, bold)
     if surf.get_width() <= max_width or max_width <= 0:
         return surf
@@ -29,8 +31,20 @@ def fit_text(s: str, size: int, color, max_width: int, bold: bool = False,
         cut = cut[:-1]
         surf = fonts.text(cut.rstrip() + "…", smaller, color, bold)
         if surf.get_width() <= max_width:
-            return surf
+            break
+    if record.ACTIVE is not None and not may_cut:
+        record.ACTIVE.made(surf, s, cut=True)
     return surf
+
+
+def clamp_lines(s: str, size: int, width: int, most: int, bold: bool = False
+                ) -> tuple[str, ...]:
+    """The first ``most`` lines of ``s`` wrapped to ``width`` (a line left
+    out is a fault the fit test finds: give the text the room it needs)."""
+    lines = wrap(s, size, width, bold)
+    if len(lines) > most and record.ACTIVE is not None:
+        record.ACTIVE.left_out(s)
+    return lines[:most]
 
 
 @lru_cache(maxsize=256)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.uikit.art import fonts, palette
+from game.uikit.widgets import record
 from game.uikit.widgets.backdrop import panel
 from game.uikit.widgets.metrics import Metrics
 from game.uikit.widgets.text import wrap
@@ -42,6 +43,8 @@ class Toast:
         lines = wrap(self.text, m.body, int(surface.get_width() * 0.8))
         lh = int(m.body * 1.3)
         box = self.rect(surface.get_size(), m)
+        if record.ACTIVE is not None and (rec := record.on(surface)) is not None:
+            rec.new_layer()  # over every scene on purpose, for a few seconds
         panel(surface, box, edge=self.color)
         for i, line in enumerate(lines):
             s = fonts.text(line, m.body, self.color)

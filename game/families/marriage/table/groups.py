@@ -29,6 +29,7 @@ from game.families.marriage.hand import (
 )
 from game.families.marriage.maal import HOUSE, PAGAT, TUNNELA_POINTS, maal
 from game.uikit.table.parts import Arranged, ScoreTable, ShowCheck, TablePart
+from game.uikit.table.wording import wild_words
 
 ROUTE_WORDS = {"sequences": "3 pure", DUBLEES: "dublees", None: "no"}
 UNSEEN_MAAL = {"murder": "an unseen player's maal counts 0 (murder)",
@@ -92,6 +93,8 @@ class MarriageHand(TablePart):
                 out.append(GroupLabel(name, True, 0))
             elif len(group) > 3 and len(group) % 3 == 0 and meld_all(group, wild):
                 out.append(GroupLabel("melds", True, 0, text=f"{len(group) // 3} melds"))
+            elif group and all(c.is_joker or c.kind in wild for c in group):
+                out.append(GroupLabel("loose", False, 0, text=wild_words(group)))
             else:
                 out.append(GroupLabel("loose", False, 0, text="No meld"))
         return out

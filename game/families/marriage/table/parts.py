@@ -40,6 +40,7 @@ from game.uikit.table.cards_dialog import TableCardsDialog
 from game.uikit.table.chips import cards_text, flow_chips
 from game.uikit.table.layout import line_height
 from game.uikit.table.parts import OVER_PILES, UNDER_PILES, TablePart
+from game.uikit.table.wording import readable
 from game.uikit.widgets import Button, fit_text
 
 FAMILY = "marriage"
@@ -105,6 +106,7 @@ class TableMelds(TablePart):
     layer = OVER_PILES
     seat_lines = 2
     own_lines = 2
+    extra_buttons = 2  # Expose tunnela and Done, then See tiplu
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface, table) -> None:
@@ -141,7 +143,8 @@ class TableMelds(TablePart):
         groups, edges = self._groups(mv, seat)
         if not groups:
             return
-        flow_chips(surface, groups, area, size, lh, x0=x, edges=edges, wild=table.known_wild)
+        flow_chips(surface, groups, area, size, lh, x0=x, edges=edges, wild=table.known_wild,
+                   compact=True)
 
     def _own(self, surface, table, mv, area, size, lh) -> None:
         seat = table.bottom
@@ -159,11 +162,12 @@ class TableMelds(TablePart):
                 text += f" · {dublees}/7 dublees"
         rest = pygame.Rect(area.x, area.y + lh, area.w, area.h - lh)
         if text:
-            if fonts.font(size).size(text)[0] > head.right - x and not groups:
+            if fonts.font(size).size(text)[0] > head.right - x:
                 head, x = rest, rest.x  # too long beside the tag: the line under it
-                rest = rest.move(0, lh)
-            t = fit_text(text, size, palette.TEXT_DIM, head.right - x)
-            surface.blit(t, t.get_rect(midleft=(x, head.y + lh // 2)))
+                rest = pygame.Rect(rest.x, rest.y + lh, rest.w, rest.h - lh)
+            if head.h >= lh:
+                t = fit_text(text, size, palette.TEXT_DIM, head.right - x)
+                surface.blit(t, t.get_rect(midleft=(x, head.y + lh // 2)))
         if groups and rest.h >= lh:
             flow_chips(surface, groups, rest, size, lh, edges=edges, wild=table.known_wild)
 
@@ -198,26 +202,38 @@ class TableMelds(TablePart):
 
     # ------------------------------------------------------------ buttons
     def buttons(self, table) -> list[Button]:
+        """The family's buttons, each in its place through a step of the deal
+        (disabled, saying why, while it cannot act): Expose tunnela and Done
+        while tunnelas are exposed; See tiplu for the rest of the deal."""
         st = table.state
         mv = marriage_view(table)
-        if mv is None or not table.my_turn:
+        if mv is None or table.demo:
             return []
+        mine = table.my_turn
         if st.phase == Phase.FAMILY:
-            offers = [a for a in table.bottom_view().legal if isinstance(a, ExposeTunnela)]
+            offers = [a for a in table.bottom_view().legal if isinstance(a, ExposeTunnela)] \
+                if mine else []
+            wait = table.bar.not_now()
             return [Button("Expose tunnela", lambda: self.expose(table), enabled=bool(offers),
-                           key="expose", why="You hold no tunnela (three identical cards)."),
+                           key="expose", why="You hold no tunnela (three identical cards)."
+                           if mine else wait),
                     Button("Done", lambda: table.act(DoneExposing()), style="primary",
-                           key="done_exposing")]
-        if st.phase == Phase.DISCARD and not mv.i_have_seen:
-            # one button: by sequences when the engine offers it, else by dublees
-            # when it offers that, else by sequences (so a refusal says why)
-            legal = table.bottom_view().legal
-            route = DUBLEES if SeeTiplu(DUBLEES) in legal and \
-                SeeTiplu("sequences") not in legal else "sequences"
-            offered = SeeTiplu(route) in legal
-            return [Button("See tiplu", lambda: self.see(table, route), key="see",
-                           style="primary" if offered else "normal")]
-        return []
+                           key="done_exposing", enabled=mine, why=wait)]
+        if mv.i_have_seen:
+            return [Button("See tiplu", lambda: None, key="see", enabled=False,
+                           why="You have seen the tiplu.")]
+        # one button: by sequences when the engine offers it, else by dublees
+        # when it offers that, else by sequences (so a refusal says why)
+        legal = table.bottom_view().legal if mine else ()
+        route = DUBLEES if SeeTiplu(DUBLEES) in legal and \
+            SeeTiplu("sequences") not in legal else "sequences"
+        offered = SeeTiplu(route) in legal
+        why = table.bar.not_now()
+        if mine and st.phase == Phase.DISCARD and not offered:
+            why = readable(table.session.reason(SeeTiplu(route)) or why, table.session.names)
+            why = why[:1].upper() + why[1:] + ("" if why.endswith(".") else ".")
+        return [Button("See tiplu", lambda: self.see(table, route), key="see",
+                       style="primary" if offered else "normal", enabled=offered, why=why)]
 
     def expose(self, table) -> None:
         """Expose the three raised cards, or else the first tunnela held."""

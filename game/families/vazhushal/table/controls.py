@@ -4,13 +4,16 @@ and says why not.  A component of ``WipeTable`` (its ``controls``): the
 gestures (``input``) and the buttons call these; the choice being made is
 the part's ``choice``.
 
-The buttons, on the person's turn only:
-- choosing a wipe: "Wipe N cards", "◀ More", "Fewer ▶", "Other meld" (when
-  the engine has more than one meld for it), "Cancel";
-- after drawing: "Meld" (the raised cards, and picked table cards, as a new
-  meld), "Go out" (when the engine offers it), "Lay down" (the best
-  lay-down of the hand but the one raised card);
-- the stock-out lay-down: "Meld", "Lay best & finish", "Finish".
+The buttons: three, in their places all deal (disabled, saying why, while
+they cannot act), so nothing moves under the pointer:
+- "Meld" (the raised cards, and picked table cards, as a new meld), "Lay
+  down" (the best lay-down of the hand but the one raised card), "Go out"
+  (gold only when the engine offers it);
+- choosing a wipe, in the same places: "Wipe N" (N cards), "◀ More" and
+  "Fewer ▶" (tapping the chosen card again, or Esc, drops the wipe; raising
+  cards of the hand chooses the meld they make);
+- the stock-out lay-down: "Meld", "Lay best" (lays the best and finishes),
+  "Finish".
 """
 
 from __future__ import annotations
@@ -30,6 +33,10 @@ from game.uikit.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
+
+
+# each button's place is as wide as the longest label it takes
+ROOM = ("Wipe 00", "Lay down", "Fewer ▶")
 
 
 def shown_cards(meld) -> list:
@@ -152,45 +159,58 @@ class WipeControls:
 
     # ------------------------------------------------------------ buttons
     def buttons(self, table: TableScene) -> list[Button]:
-        if table.demo or table.bottom_view().extra is None or not table.my_turn:
+        """Three buttons in their places all deal (disabled, saying why, while
+        they cannot act); what they do follows the step: Meld, Lay down and
+        Go out; while a wipe is chosen, Wipe N, ◀ More and Fewer ▶; in the
+        stock-out lay-down, Meld, Lay best and Finish."""
+        if table.demo or table.bottom_view().extra is None:
             return []
         st = table.state
         choice = self.choice
         if st.phase == Phase.DRAW and choice.wiping(table):
             n = len(st.discard) - choice.take_from
             _, why = choice.wipe_choice(table)  # refused: pressing it says why again
-            out = [Button(f"Wipe {n} card{'s' if n != 1 else ''}", lambda: self.wipe(table),
-                          style="normal" if why else "primary", key="wipe"),
-                   Button("◀ More", lambda: self.shift(table, -1), key="wipe_more",
-                          enabled=choice.take_from > 0,
-                          why="That is the first card of the line."),
-                   Button("Fewer ▶", lambda: self.shift(table, 1), key="wipe_fewer",
-                          enabled=n > 1, why="Only the top card is taken now.")]
-            if not table.selected and len(choice.plans(table)) > 1:
-                out.append(Button("Other meld", lambda: self.other(table), key="wipe_other"))
-            out.append(Button("Cancel", lambda: self.cancel(table), key="wipe_cancel"))
-            return out
-        why = "Raise three or more cards (tap them), then Meld."
-        meld = Button("Meld", lambda: self.meld(table), key="meld", why=why,
-                      enabled=bool(table.selected or choice.picked))
-        if st.phase == Phase.DISCARD:
-            legal = table.bottom_view().legal
-            out = [meld]
-            if GoOut() in legal:
-                out.append(Button("Go out", lambda: table.act(GoOut()), style="primary",
-                                  key="go_out"))
-            if any(isinstance(a, LayDown) for a in legal):
-                out.append(Button("Lay down", lambda: self.lay_down(table), key="lay_down",
-                                  enabled=len(table.selected) == 1,
-                                  why="Raise the one card you will throw: the rest is laid "
-                                      "down at its best."))
-            return out
+            return [Button(f"Wipe {n}", lambda: self.wipe(table), key="wipe", room=ROOM[0],
+                           style="normal" if why else "primary"),
+                    Button("◀ More", lambda: self.shift(table, -1), key="wipe_more",
+                           enabled=choice.take_from > 0, room=ROOM[1],
+                           why="That is the first card of the line."),
+                    Button("Fewer ▶", lambda: self.shift(table, 1), key="wipe_fewer",
+                           enabled=n > 1, why="Only the top card is taken now.", room=ROOM[2])]
+        mine = table.my_turn
+        wait = table.bar.not_now()
+        if mine and st.phase == Phase.DRAW:
+            wait = "Draw from the stock, or tap a card of the line to wipe, first."
+        may_meld = choice.may_meld(table)
+        meld = Button("Meld", lambda: self.meld(table), key="meld", room=ROOM[0],
+                      enabled=may_meld and bool(table.selected or choice.picked),
+                      why="Raise three or more cards (tap them), then Meld." if may_meld
+                      else wait)
         if st.phase == Phase.FAMILY:
             return [meld,
-                    Button("Lay best & finish", lambda: table.act(Finish(True)),
-                           style="primary", key="finish_best"),
-                    Button("Finish", lambda: table.act(Finish(False)), key="finish")]
-        return []
+                    Button("Lay best", lambda: table.act(Finish(True)), style="primary",
+                           key="finish_best", enabled=mine, why=wait, room=ROOM[1]),
+                    Button("Finish", lambda: table.act(Finish(False)), key="finish",
+                           enabled=mine, why=wait, room=ROOM[2])]
+        legal = table.bottom_view().legal if mine and st.phase == Phase.DISCARD else ()
+        offers_lay = any(isinstance(a, LayDown) for a in legal)
+        lay_why = wait
+        if legal:
+            lay_why = ("Raise the one card you will throw: the rest is laid down at its best."
+                       if offers_lay else self.reason(table, LayDown(table.hand[0])))
+        can_go = GoOut() in legal
+        return [meld,
+                Button("Lay down", lambda: self.lay_down(table), key="lay_down", room=ROOM[1],
+                       enabled=offers_lay and len(table.selected) == 1, why=lay_why),
+                Button("Go out", lambda: table.act(GoOut()), key="go_out", room=ROOM[2],
+                       style="primary" if can_go else "normal", enabled=can_go,
+                       why=self.reason(table, GoOut()) if legal else wait)]
+
+    @staticmethod
+    def reason(table: TableScene, action) -> str:
+        """The engine's reason against ``action``, as a sentence."""
+        text = readable(table.session.reason(action) or "", table.session.names)
+        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".") if text else ""
 
     # ------------------------------------------------------------ words
     def status(self, table: TableScene) -> tuple[str, tuple[int, int, int]] | None:
@@ -200,7 +220,7 @@ class WipeControls:
             return None
         st = table.state
         choice = self.choice
-        short = table.layout.portrait
+        short = table.layout is not None and table.layout.portrait
         if st.phase == Phase.FAMILY:
             if table.my_turn:
                 return ("Stock out: meld what you can, then Finish." if short else

@@ -17,7 +17,7 @@ from game.families.vazhushal.melds import SEQUENCE, TableMeld
 from game.families.vazhushal.table.geo import LINE_LIFT, MeldGeo, Spread
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import glow
-from game.uikit.widgets import fit_text
+from game.uikit.widgets import fit_text, record
 
 PURE_EDGE = palette.OK  # a pure meld's underline
 MIXED_EDGE = palette.WILD  # a meld with a wild card standing in
@@ -101,6 +101,7 @@ def draw_line(surface: pygame.Surface, line: Sequence[Card], geo: Spread,
             rect = rect.move(0, -lift)
             spans[rect.y] = spans[rect.y].union(rect) if rect.y in spans else rect.copy()
         surface.blit(cardart.face_soon(card, rect.w, wild=is_wild(card, wild)), rect)
+        record.cards_at(surface, rect)
     radius = max(3, geo.card_w // 10)
     for span in spans.values():  # one gold frame round each row of the cards taken
         pygame.draw.rect(surface, TAKE, span.inflate(4, 4), 3, border_radius=radius)
@@ -144,6 +145,7 @@ def draw_melds(surface: pygame.Surface, melds: Sequence[TableMeld], geo: MeldGeo
         if card in picked:
             rect = rect.move(0, -lift)
         surface.blit(card_image(card, rect, is_wild(card, wild)), rect)
+        record.cards_at(surface, rect)
         if card in picked:
             pygame.draw.rect(surface, palette.GOLD, rect.inflate(2, 2), 3,
                              border_radius=max(3, rect.w // 10))

@@ -11,8 +11,9 @@ little of the hand's height, which a 13-card hand does not need there) and
 moves the stock and the cut card to their new places, so the table's own
 input, drawing and card flights use them unchanged.
 
-- A portrait window stacks the line over the bottom seat's melds; a wide
-  one puts them side by side (stacked, both would be too small there).
+- A portrait window (or a felt narrowed by the side seats) stacks the line
+  over the bottom seat's melds; a wide one puts them side by side (stacked,
+  both would be too small there).
 - The line (``spread``): oldest card first, left to right, wrapping onto
   rows that overlap downwards (a newer row covers the lower part of the one
   above, never an index corner); as large as fits, down to a card whose
@@ -40,6 +41,7 @@ MELD_GAP = 0.30  # between two melds, in card widths
 LEAST_CARD = 30  # the narrowest card drawn: its index still reads
 HAND_SHARE = 0.265  # a wide window's hand height, as a share of the window's
 LINE_LIFT = 7  # how far a wipe raises the cards it takes
+STACK_BELOW = 600  # a felt narrower than this (at scale 1) stacks the line over the melds
 
 
 @dataclass
@@ -81,6 +83,13 @@ class Felt:
     wild: pygame.Rect  # the wild cards in words under the stock (empty: in the caption)
 
 
+def stacked(lay: TableLayout) -> bool:
+    """Whether the line stands over the bottom seat's melds (an upright window,
+    or a felt too narrow between the side seats for both side by side), the
+    wild cards then named in the line's caption."""
+    return lay.portrait or lay.middle.w < STACK_BELOW * lay.m.scale
+
+
 def shrink_hand(lay: TableLayout) -> None:
     """A wide window: the hand gives the felt what a one-row hand does not
     need (``lay`` is changed in place; once per layout)."""
@@ -90,7 +99,7 @@ def shrink_hand(lay: TableLayout) -> None:
     spare = lay.hand.h - int(h * HAND_SHARE)
     if spare <= 0:
         return
-    for name in ("info", "buttons"):
+    for name in ("info", "buttons", "notice"):
         setattr(lay, name, getattr(lay, name).move(0, spare))
     lay.hand = pygame.Rect(lay.hand.x, lay.hand.y + spare, lay.hand.w, lay.hand.h - spare)
     lay.middle = pygame.Rect(lay.middle.x, lay.middle.y, lay.middle.w, lay.middle.h + spare)
@@ -109,16 +118,18 @@ def own_share(lay: TableLayout, sizes: Sequence[int]) -> float:
     return round(max(0.28, min(0.44, need)) * 25) / 25  # steps of 4%: no jitter
 
 
-def place_felt(lay: TableLayout, share: float = 0.44) -> Felt:
+def place_felt(lay: TableLayout, share: float = 0.44, under_w: int = 0) -> Felt:
     """Split the felt (a wide one giving ``share`` of its width to the bottom
     seat's melds) and move the stock and the negative joker's card into it
-    (``lay`` is changed in place; ``shrink_hand`` first)."""
+    (``lay`` is changed in place; ``shrink_hand`` first).  ``under_w``: the
+    width the words under the stock take (its count, the wild cards): the
+    line starts clear of them."""
     m = lay.m
     lh = line_height(m)
     pad = m.pad
     gap = max(6, pad // 2)
     felt = lay.middle
-    if lay.portrait:  # the line across the felt, the melds under it
+    if stacked(lay):  # the line across the felt, the melds under it
         row = pygame.Rect(felt.x, felt.y, felt.w, int(felt.h * 0.54))
         own_box = pygame.Rect(felt.x, row.bottom + gap, felt.w, felt.bottom - row.bottom - gap)
     else:  # a wide felt: the line at the left, the melds at the right
@@ -129,15 +140,15 @@ def place_felt(lay: TableLayout, share: float = 0.44) -> Felt:
     # the stock with the negative joker tucked under its left side, its index
     # showing; the stock's count under them (and the wild cards in words,
     # where the felt is tall enough: else they go in the caption line)
-    under = 1 if lay.portrait else 2
-    card_h = max(int(36 * CARD_RATIO),
-                 min(int(most_card(lay) * CARD_RATIO), body.h - under * lh - 4))
+    least_h = int(36 * CARD_RATIO)
+    under = 2 if not stacked(lay) and body.h - 2 * lh - 4 >= least_h else 1
+    card_h = max(least_h, min(int(most_card(lay) * CARD_RATIO), body.h - under * lh - 4))
     card_w = int(card_h / CARD_RATIO)
     lay.cut = pygame.Rect(body.x, body.y, card_w, card_h)
     lay.stock = pygame.Rect(body.x + int(card_w * 0.66), body.y, card_w, card_h)
     # (a wipe raises the cards it takes: room for that above the first row)
-    line = pygame.Rect(lay.stock.right + gap + 4, body.y + LINE_LIFT,
-                       body.right - lay.stock.right - gap - 4, body.h - LINE_LIFT)
+    left = max(lay.stock.right, body.x + under_w) + gap + 4
+    line = pygame.Rect(left, body.y + LINE_LIFT, body.right - left, body.h - LINE_LIFT)
     own_caption = pygame.Rect(own_box.x, own_box.y, own_box.w, lh)
     own = pygame.Rect(own_box.x, own_box.y + lh, own_box.w, max(0, own_box.h - lh))
     lay.own = own_box

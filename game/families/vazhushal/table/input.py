@@ -10,10 +10,10 @@ checks it and says why not), built by ``moves``.
   after it rise, framed in gold; the cards that go into the new meld (in the
   line and in your hand) are framed in green, and the status line says the
   meld, or why the engine refuses the wipe.  "◀ More" and "Fewer ▶" move the
-  lowest card one place (a finger cannot always hit a narrow card), "Other
-  meld" goes through the engine's other melds for it, raising cards of your
-  hand makes the meld of those; "Wipe N cards" (or W) plays it, "Cancel"
-  (or Esc) drops it.  T starts a wipe of the top card.
+  lowest card one place (a finger cannot always hit a narrow card), raising
+  cards of your hand makes the meld of those (O goes through the engine's
+  other melds for it); "Wipe N" (or W) plays it; tapping the chosen card
+  again (or Esc) drops it.  T starts a wipe of the top card.
 - **Melds.**  After drawing: raise cards and tap "New meld" (or press Meld,
   or drag a raised card there) to lay a meld; drag a card onto one of your
   melds, or raise cards and tap the meld, to lay off.  Rearranging: tap
@@ -168,6 +168,9 @@ class WipeInput:
         if event.key in (pygame.K_w, pygame.K_RETURN) and self.choice.wiping(table):
             self.controls.wipe(table)
             return True
+        if event.key == pygame.K_o and self.choice.wiping(table):  # the engine's next meld
+            self.controls.other(table)
+            return True
         return False
 
     # ------------------------------------------------------------ taps
@@ -181,7 +184,7 @@ class WipeInput:
         st = table.state
         if kind == "line":
             if table.my_turn and st.phase == Phase.DRAW:
-                if self.choice.take_from == obj:
+                if self.choice.take_from == obj:  # tapped again: no wipe after all
                     self.controls.cancel(table)
                 else:
                     table.app.play("click")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import Card, DealResult, PlayerView, SeatResult
 from game.engine.actions import SeatOutcome
+from game.engine.family import family_of
 from game.engine.melds import GroupLabel
 from game.families.vazhushal.family import WipeRules
 from game.families.vazhushal.laydown import best_laydown, laydown_score
@@ -29,6 +30,7 @@ from game.families.vazhushal.table.draw import shown
 from game.families.vazhushal.table.moves import meld_readings
 from game.families.vazhushal.table.wipe_table import NegativeJoker, WipeOverlay, WipeTable
 from game.uikit.table.parts import Arranged, ScoreTable, TablePart
+from game.uikit.table.wording import wild_words
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -70,7 +72,9 @@ class WipeWords(TablePart):
                 out.append(GroupLabel(meld_name(best), True, 0))
             else:
                 cost = sum(left_value(c, wild) for c in group)
-                out.append(GroupLabel("loose", False, cost, text=f"No meld · −{cost}"))
+                what = wild_words(group) if group and all(is_wild(c.kind, wild)
+                                                                for c in group) else "No meld"
+                out.append(GroupLabel("loose", False, cost, text=f"{what} · −{cost}"))
         return out
 
     def arrange(self, table: TableScene, cards: Sequence[Card]) -> Arranged:
@@ -87,6 +91,11 @@ class WipeWords(TablePart):
             return None
         score = laydown_score(ex.melds[table.bottom], table.hand, table.known_wild)
         return _signed(score), "score now"
+
+    def move_words(self, table: TableScene) -> dict[str, str]:
+        # "done laying down" is too long for a phone's panel; the status line
+        # says the lay-down is on
+        return {**family_of(table.state.rules).move_words, "finish": "finished"}
 
     def score_line(self, table: TableScene, seat: int) -> str:
         return race_text(table.state.rules, table.state.scores[seat])

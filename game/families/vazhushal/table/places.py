@@ -21,8 +21,13 @@ from game.families.vazhushal.table.geo import (
     place_felt,
     shrink_hand,
     spread,
+    stacked,
 )
+from game.uikit.art import fonts
 from game.uikit.table.layout import TableLayout
+
+# the longest words under the stock: its count, and the wild cards at their shortest
+UNDER_STOCK = ("Stock 108", "10♥ 10♦ +JK")
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -60,7 +65,11 @@ class FeltPlaces:
         share = own_share(self.lay, sizes)
         if share != self._share or self.felt is None:
             self._share = share
-            self.felt = place_felt(self.lay, share)
+            font = fonts.font(self.lay.m.small, True)
+            # (stacked, the wild cards are named in the line's caption)
+            words = UNDER_STOCK[:1] if stacked(self.lay) else UNDER_STOCK
+            under = max(font.size(w)[0] for w in words) + 4
+            self.felt = place_felt(self.lay, share, under)
             self._line = self._own = None
 
     def line_geo(self, table: TableScene) -> Spread:

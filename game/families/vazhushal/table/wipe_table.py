@@ -28,7 +28,7 @@ import pygame
 
 from game.engine import Phase
 from game.families.vazhushal.table.choice import WipeChoice
-from game.families.vazhushal.table.controls import WipeControls
+from game.families.vazhushal.table.controls import WipeControls, shown_cards
 from game.families.vazhushal.table.draw import (
     INTO_MELD,
     caption,
@@ -42,6 +42,7 @@ from game.families.vazhushal.table.events import WipeEvents
 from game.families.vazhushal.table.input import WipeInput
 from game.families.vazhushal.table.places import FeltPlaces, deal_of
 from game.uikit.art import cardart, fonts, palette
+from game.uikit.table.chips import flow_chips
 from game.uikit.table.layout import line_height
 from game.uikit.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES, TablePart
 from game.uikit.table.wording import card_text, readable, wild_text
@@ -49,6 +50,9 @@ from game.uikit.widgets import Button, panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
+
+
+TAB_READS = 40  # the narrowest card top whose index a player reads at a glance
 
 
 class WipeTable(TablePart):
@@ -59,8 +63,9 @@ class WipeTable(TablePart):
 
     layer = OVER_PILES
     seat_lines = 2  # a strip of each other player's melds under their panel
-    extra_buttons = 2  # the most the family's buttons add beyond the table's row
+    extra_buttons = 3  # the family's three (``controls``), in their places all deal
     draws_pile = True  # the discard line is spread here, not stacked as a pile
+    felt_w = 640  # the line and the bottom seat's melds side by side
 
     def __init__(self) -> None:
         self.places = FeltPlaces()
@@ -92,6 +97,15 @@ class WipeTable(TablePart):
 
     def status(self, table: TableScene) -> tuple[str, tuple[int, int, int]] | None:
         return self.controls.status(table)
+
+    def banner_area(self, table: TableScene) -> pygame.Rect | None:
+        """Over the discard line, never over the person's melds (a wipe's
+        banner is read while its cards fly into them)."""
+        felt = self.places.felt
+        if felt is None:
+            return None
+        return pygame.Rect(felt.line_caption.x, felt.line_caption.y, felt.line_caption.w,
+                           felt.line.bottom - felt.line_caption.y)
 
     def on_events(self, events, table: TableScene) -> None:
         self.sync(table, force=True)
@@ -216,6 +230,14 @@ class WipeTable(TablePart):
             surface.blit(t, t.get_rect(midleft=(area.x, area.centery)))
             return
         geo = self.places.seat_geo(table, seat)
+        if geo.card_w < TAB_READS or geo.shown < len(melds):
+            # too narrow for card tops whose index reads: the melds as chips of text
+            lh = line_height(m)
+            edges = [palette.OK if x.pure else palette.WILD for x in melds]
+            flow_chips(surface, [shown_cards(x) for x in melds],
+                       pygame.Rect(area.x, area.y, area.w, area.h), m.small, lh,
+                       edges=edges, wild=table.known_wild, compact=True)
+            return
         fresh = self.events.fresh.get(seat, (frozenset(), 0))[0]
         draw_melds(surface, melds, geo, table.known_wild, m.small, hidden=hidden, fresh=fresh,
                    tags=False)
