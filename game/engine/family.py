@@ -162,6 +162,11 @@ class Family:
         first turn or every player laying down when the stock is gone."""
         return None
 
+    def waiting_for(self, state: GameState) -> str:
+        """What the family's own phase waits for, in the player's words: the
+        reason a move of another phase is refused while it lasts."""
+        return "that move cannot be made now"
+
     # --------------------------------------------------------------- actions
     def action_specs(self, core: dict[type, ActionSpec]) -> dict[type, ActionSpec]:
         """The action table: the core's, with this family's additions and

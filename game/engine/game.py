@@ -184,7 +184,7 @@ def _refusal(state: GameState, action: Action) -> str | None:
     table = _specs(state.rules)
     spec = table.specs.get(type(action))
     if spec is None:
-        return f"{type(action).__name__} is not an action of this game"
+        return f"this game has no such move ({action.describe()})"
     if ph not in spec.phases:
         return table.wrong_phase(state, action)
     reason = spec.reason(state, action)
@@ -440,8 +440,8 @@ class _Table:
         self.by_phase = {ph: tuple(v) for ph, v in by_phase.items()}
 
     def wrong_phase(self, state: GameState, action: Action) -> str:
+        """Why ``action`` waits for another phase, in the player's words."""
         ph = state.phase
-        name = type(action).__name__
         if isinstance(action, NextDeal):
             return "the deal is still being played"
         if isinstance(action, Answer):
@@ -449,15 +449,17 @@ class _Table:
         if ph in (Phase.DEAL_OVER, Phase.DECIDE):
             return "the deal is over"
         if ph == Phase.DRAW:
-            return f"draw a card first (from the stock or the discard pile), not {name}"
+            return "draw a card first, from the stock or the discard pile"
         if isinstance(action, Pack):
             return "you can pack only at the start of your turn, before drawing"
         if ph == Phase.DISCARD:
             declare = self.specs.get(Declare)
             if declare is not None and Phase.DISCARD in declare.phases:
-                return f"discard a card or declare, not {name}"
-            return f"discard a card, not {name}"
-        return f"{name} is not allowed now"
+                return "you have drawn: now discard a card, or declare"
+            return "you have drawn: now discard a card"
+        if ph == Phase.FAMILY:
+            return family_of(state.rules).waiting_for(state)
+        return "that move cannot be made now"
 
 
 _TABLES: dict[Family, _Table] = {}

@@ -153,12 +153,15 @@ class _Context(NamedTuple):
     opts: MarriageOptions
 
 
+WAITING_TO_EXPOSE = ("every player first says whether to expose tunnelas: expose one, or "
+                     "press Done")
+
+
 def _after_exposing(core_reason):
     """No drawing while the seats are still asked about tunnelas."""
     def reason(state, action):
         if state.phase == Phase.FAMILY:
-            return ("every player first says whether to expose tunnelas "
-                    "(ExposeTunnela or DoneExposing)")
+            return WAITING_TO_EXPOSE
         return core_reason(state, action)
     return reason
 
@@ -247,6 +250,9 @@ class MarriageFamily(Family):
     def to_act(self, state) -> int | None:
         ex = state.extra
         return ex.exposing[0] if ex is not None and ex.exposing else None
+
+    def waiting_for(self, state) -> str:
+        return WAITING_TO_EXPOSE
 
     # --------------------------------------------------------------- actions
     def action_specs(self, core):

@@ -390,6 +390,9 @@ class VazhushalFamily(Family):
         ex: WipeDeal | None = state.extra
         return ex.laying[0] if ex is not None and ex.laying else None
 
+    def waiting_for(self, state) -> str:
+        return "the stock is out: every player lays down what they can, then finishes"
+
     # --------------------------------------------------------------- actions
     def action_specs(self, core):
         return _specs(core)

@@ -432,7 +432,7 @@ def test_a_false_show_under_the_penalty_option_kills_the_hand():
 def test_no_packing_in_marriage():
     s = start(hands={1: NOTHING, 0: NOTHING})
     assert Pack() not in legal_actions(s)
-    with pytest.raises(IllegalAction, match="not an action of this game"):
+    with pytest.raises(IllegalAction, match="no such move"):
         check(s, Pack())
 
 

@@ -258,8 +258,8 @@ def test_what_legal_actions_offers():
     # K♠ on the line could join K♦ K♣ K♥: offered; no Pack, Declare or DrawDiscard
     assert DrawStock() in legal and Wipe(s.discard[0]) in legal
     assert not any(isinstance(a, (Pack, Declare, DrawDiscard)) for a in legal)
-    refused(s, Pack(), "not an action of this game")
-    refused(s, DrawDiscard(), "not an action of this game")
+    refused(s, Pack(), "no such move")
+    refused(s, DrawDiscard(), "no such move")
     refused(s, LayMeld(best(s, cards(s, 1, "5S 6S 7S"))), "draw a card first")
     s, _ = play(s, DrawStock())
     legal = legal_actions(s)
@@ -602,7 +602,7 @@ def test_stock_out_lay_down_and_scores():
     # the lay-down goes round from the next player to the one who drew last
     assert stock_out.order == (1, 0) and s.phase == Phase.FAMILY and s.to_act == 1
     assert set(legal_actions(s)) == {Finish(True), Finish(False)}
-    refused(s, DrawStock(), "not allowed now")
+    refused(s, DrawStock(), "the stock is out: every player lays down")
     # seat 1: 5-6-7♠ 18, K♦ K♣ K♥ 30, 9♦ 10♦ JK (JK = J♦) 29: melded 77;
     # left 3♣ 4♣ 8♥ A♠ = 3 + 4 + 8 + 10 = 25; score 52 (the joker as J♦
     # beats 3-4-5♣ = 12, which would leave 9♦ 10♦: 60 - 37 = 23)

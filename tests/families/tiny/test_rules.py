@@ -45,7 +45,7 @@ def test_the_secret_and_its_wild_cards_only_for_who_peeked():
     assert view_for(s, 0).cut is None and view_for(s, 0).wild == frozenset()
     with pytest.raises(IllegalAction, match="already peeked"):
         apply(s, Peek())
-    with pytest.raises(IllegalAction, match="not an action of this game"):
+    with pytest.raises(IllegalAction, match="no such move"):
         apply(s, Pack())
 
 
