@@ -4,12 +4,13 @@ and the rule options the menu offers, as data."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.app.players import available_levels, default_level
 from game.engine import Phase, RuleError, RuleSet
+from game.engine.rules import OptionWords
 from game.families import FAMILIES, PRESETS, preset
 
 MAX_SEATS_ON_SCREEN = 6
@@ -111,189 +112,122 @@ class RuleOption:
         return vals
 
 
-def _is(key: str, *values: Any):
-    return lambda r: getattr(r, key) in values
-
-
 ONOFF = (True, False)
-RULE_OPTIONS: tuple[RuleOption, ...] = (
-    RuleOption("rounds", "Rounds", (1, 2, 3, 4, 5), applies=_is("match", "rounds", "points")),
-    RuleOption("deals", "Deals", (2, 3, 6), applies=_is("match", "deals")),
-    RuleOption("pool_rejoin", "Rejoin after elimination", ONOFF, applies=_is("match", "pool")),
-    RuleOption("pool_split", "Split the pot (2-3 left)", ONOFF, applies=_is("match", "pool")),
-    RuleOption("deck_rule", "Decks", ("online", "catsatcards", "pagat", "fixed"),
-               {"online": "1 for 2 players, else 2", "catsatcards": "1 up to 3 players",
-                "pagat": "2 (3 for 7+)", "fixed": "Fixed number"}),
-    RuleOption("fixed_decks", "Number of decks", (1, 2, 3, 4), applies=_is("deck_rule", "fixed")),
-    RuleOption("jokers_per_deck", "Printed jokers per deck", (0, 1, 2)),
-    RuleOption("cut_mode", "Wild cards", ("normal", "ace_jokers", "no_cut", "no_jokers"),
-               {"normal": "Cut joker's rank", "ace_jokers": "Cut joker (joker cut: aces)",
-                "no_cut": "Printed jokers only", "no_jokers": "No wild cards"}),
-    RuleOption("double_on_joker_cut", "Double on a joker cut", ONOFF),
-    RuleOption("ace_points", "Ace counts", (10, 11)),
-    RuleOption("direction", "Play passes", ("counterclockwise", "clockwise"),
-               {"counterclockwise": "Counter-clockwise", "clockwise": "Clockwise"}),
-    RuleOption("may_discard_picked", "May throw the card just taken", ONOFF),
-    RuleOption("joker_pickup", "May take a wild card from the pile", ONOFF),
-    RuleOption("four_card_life", "A life needs 4 cards", ONOFF),
-    RuleOption("one_wild_per_impure", "One wild per impure sequence", ONOFF),
-    RuleOption("all_wild_melds", "Melds of wild cards only", ONOFF),
-    RuleOption("invalid_declaration", "Invalid declaration", ("penalty", "refuse"),
-               {"penalty": "Wrong show penalty", "refuse": "Refused, play on"}),
-    RuleOption("wrong_show_points", "Wrong show costs", (40, 60, 80, 100, 120)),
-    RuleOption("first_drop", "First drop", (10, 15, 20, 25, 30)),
-    RuleOption("middle_drop", "Middle drop", (30, 40, 50, 60, 75)),
-    RuleOption("first_packer_cards", "First packer's cards", ("under_stock", "set_aside"),
-               {"under_stock": "Under the stock", "set_aside": "Set aside"}),
-    RuleOption("stock_empty", "Stock runs out", ("void", "reshuffle"),
-               {"void": "Void deal", "reshuffle": "Reshuffle the pile"}),
-    RuleOption("cap", "Highest count", (None, 60, 80, 100, 120), {None: "No limit"}),
-    RuleOption("first_turn_rummy_half", "First-turn rummy: half", ONOFF),
-    RuleOption("hand_rummy", "Hand rummy doubles", ("pagat", "catsatcards"),
-               {"pagat": "Those who played", "catsatcards": "Those yet to play"}),
-)
-# The options only some families have: their labels, the values offered for
-# numbers, and the names of text values.  Every option a family's rule set
-# lists in ``OPTIONS`` is offered (``_family_options``); one missing here gets
-# a label made from its name.
-LABELS: dict[str, str] = {
-    "wild_any_suit": "Cut rank wild in every suit",
-    "wild_show": "Show by holding wild cards",
-    "two_marriage_show": "Show by two marriages",
-    "bonus_scheme": "Value-card bonuses",
-    "printed_jokers": "Printed jokers",
-    "unseen_may_pick": "Unseen players may take discards",
-    "dublee_route": "Seeing and winning by dublees",
-    "unseen_maal": "Maal of unseen players",
-    "maal_table": "Maal table",
-    "double_marriage": "Double marriage",
-    "tunnela_bonus": "Tunnela bonus",
-    "seen_loser_points": "Seen loser pays",
-    "unseen_loser_points": "Unseen loser pays",
-    "dublee_win_points": "Eight-dublee finish: more",
-    "dublee_seer_pays": "Who saw by dublees pays",
-    "redeal_pairs": "Redeal for three pairs of",
-    "redeal_always": "Redeal with 2 players too",
-    "negative_joker_drawn": "Negative joker drawn last",
-    "match": "Match",
-    "game_points": "Game points to win",
-    "match_deals": "Deals in the match",
-}
-VALUE_NAMES: dict[str, dict[Any, str]] = {
-    "bonus_scheme": {"standard": "10/30/50, marriage 100", "flat": "20 each",
-                     "adda52": "adda52 table"},
-    "dublee_route": {"always": "Always", "four_plus": "4+ players"},
-    "unseen_maal": {"murder": "Lost (murder)", "kidnap": "To the winner (kidnap)",
-                    "normal": "Kept"},
-    "maal_table": {"pagat": "Pagat", "house": "House (alter, man)"},
-    "tunnela_bonus": {"exposed": "Exposed", "any": "Any shown", "none": "None"},
-    "redeal_pairs": {"identical": "Identical cards", "rank": "Cards of a rank"},
-    "match": {"first_to": "First to the game points", "fixed_deals": "A number of deals"},
-}
-# An option that means something only under another's value: key -> (that
-# option, the values under which it is shown).
-SHOWN_WITH: dict[str, tuple[str, tuple[Any, ...]]] = {
-    "game_points": ("match", ("first_to",)),
-    "match_deals": ("match", ("fixed_deals",)),
-}
-NUMBERS: dict[str, tuple[int, ...]] = {
-    "double_marriage": (30, 20),
-    "seen_loser_points": (2, 3, 5),
-    "unseen_loser_points": (5, 10, 15, 20),
-    "dublee_win_points": (0, 5, 10),
-    "game_points": (3, 5, 7, 10),
-    "match_deals": (3, 5, 7, 10),
-}
-
-# The rule page shows one section at a time (a page that fits without scrolling).
-SECTIONS: dict[str, tuple[str, ...]] = {
-    "Match": ("rounds", "deals", "pool_rejoin", "pool_split", "direction",
-              "invalid_declaration", "stock_empty", "first_packer_cards"),
-    "Cards": ("deck_rule", "fixed_decks", "jokers_per_deck", "cut_mode", "joker_pickup",
-              "may_discard_picked", "four_card_life", "one_wild_per_impure", "all_wild_melds",
-              "wild_any_suit", "wild_show", "two_marriage_show", "printed_jokers",
-              "unseen_may_pick", "dublee_route", "redeal_pairs", "redeal_always",
-              "negative_joker_drawn"),
-    "Points": ("ace_points", "wrong_show_points", "first_drop", "middle_drop", "cap",
-               "double_on_joker_cut", "first_turn_rummy_half", "hand_rummy", "bonus_scheme",
-               "seen_loser_points", "unseen_loser_points", "dublee_win_points",
-               "dublee_seer_pays"),
-    "Maal": ("unseen_maal", "maal_table", "double_marriage", "tunnela_bonus"),
-}
-_SECTION_OF = {key: name for name, keys in SECTIONS.items() for key in keys}
+# The rule page shows one section at a time (a page that fits without scrolling):
+# these first, then any a family words its own options into.
+CORE_SECTIONS = ("Match", "Cards", "Points")
 
 
-def _family_options(known: set[str]) -> list[RuleOption]:
-    """An option for every key a family's rule set offers that the list above
-    lacks: its values from the rule set (``CHOICES``, yes/no, or ``NUMBERS``
-    round its default), shown for the rule sets that offer it.  A key whose
-    value tells a family's presets apart (Points or Pool) is the preset's to
-    say, not an option on the page."""
-    found: dict[str, tuple[RuleOption, set[type]]] = {}
+def _auto_words(cls: type[RuleSet], key: str, presets: list[RuleSet]) -> OptionWords | None:
+    """Words for an option its rule set does not word: a label made from its
+    name; None when the menu has nothing to offer (text with no choices) or
+    the option's value tells the family's presets apart (Points or Pool:
+    the preset's to say, not an option on the page)."""
+    if len({repr(getattr(p, key)) for p in presets}) > 1:
+        return None
+    default = getattr(presets[0], key)
+    if key not in cls.CHOICES and not isinstance(default, bool | int):
+        return None
+    return OptionWords(key.replace("_", " ").capitalize())
+
+
+def _values(cls: type[RuleSet], key: str, words: OptionWords, default: Any) -> tuple[Any, ...]:
+    if words.values:
+        return tuple(words.values)
+    if key in cls.CHOICES:
+        return tuple(cls.CHOICES[key])
+    return ONOFF if isinstance(default, bool) else (default,)
+
+
+def _shown_with(words: OptionWords):
+    if words.shown_with is None:
+        return lambda rules: True
+    other, values = words.shown_with
+    return lambda rules: getattr(rules, other) in values
+
+
+def _options() -> list[RuleOption]:
+    """One option per way a key is worded, in the order the installed families
+    word them, each shown for the rule sets that word it so."""
+    made: dict[tuple[str, int], tuple[RuleOption, set[type], Any]] = {}
     for family in FAMILIES.values():
         cls = family.rules_class
         presets = list(family.presets().values())
-        for key in cls.OPTIONS if presets else ():
-            if key in known or len({repr(getattr(p, key)) for p in presets}) > 1:
+        if not presets:
+            continue
+        keys = [k for k in cls.WORDS if k in cls.OPTIONS]
+        keys += [k for k in cls.OPTIONS if k not in cls.WORDS]
+        for key in keys:
+            words = cls.WORDS.get(key) or _auto_words(cls, key, presets)
+            if words is None:
                 continue
-            if key in found:
-                found[key][1].add(cls)
+            if (key, id(words)) in made:
+                made[(key, id(words))][1].add(cls)
                 continue
-            default = getattr(presets[0], key)
-            if key in cls.CHOICES:
-                values: tuple[Any, ...] = tuple(cls.CHOICES[key])
-            elif isinstance(default, bool):
-                values = ONOFF
-            elif isinstance(default, int):
-                values = NUMBERS.get(key, (default,))
-            else:
-                continue  # nothing the menu can offer
-            label = LABELS.get(key, key.replace("_", " ").capitalize())
-            found[key] = (RuleOption(key, label, values, VALUE_NAMES.get(key, {})), {cls})
-    return [dataclasses.replace(opt, applies=lambda r, c=frozenset(classes), k=opt.key:
-                                type(r) in c and _shown_with(k, r))
-            for opt, classes in found.values()]
+            opt = RuleOption(key, words.label, _values(cls, key, words, getattr(presets[0], key)),
+                             dict(words.names), section=words.section)
+            made[(key, id(words))] = (opt, {cls}, _shown_with(words))
+    return [dataclasses.replace(opt, applies=lambda r, c=frozenset(classes), ok=ok:
+                                type(r) in c and ok(r))
+            for opt, classes, ok in made.values()]
 
 
-def _shown_with(key: str, rules: RuleSet) -> bool:
-    other, values = SHOWN_WITH.get(key, ("", ()))
-    return not other or getattr(rules, other) in values
+class _Options(Sequence):
+    """``RULE_OPTIONS``: the options of the installed families, made again
+    when the registry changes (a test may install a small game)."""
+
+    _made: tuple[tuple[str, ...], list[RuleOption]] | None = None
+
+    def _list(self) -> list[RuleOption]:
+        names = tuple(FAMILIES)
+        if self._made is None or self._made[0] != names:
+            self._made = (names, _options())
+        return self._made[1]
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._list())
 
 
-RULE_OPTIONS += tuple(_family_options({o.key for o in RULE_OPTIONS}))
-# a list: a family's UI module may word an option its own way (``describe_option``)
-RULE_OPTIONS = [dataclasses.replace(o, section=_SECTION_OF.get(o.key, "Match"))
-                for o in RULE_OPTIONS]
-OPTION_KEYS = {o.key: o for o in RULE_OPTIONS}
+class _Keys(Mapping):
+    """``OPTION_KEYS``: each option key's first wording."""
+
+    def _map(self) -> dict[str, RuleOption]:
+        out: dict[str, RuleOption] = {}
+        for opt in RULE_OPTIONS:
+            out.setdefault(opt.key, opt)
+        return out
+
+    def __getitem__(self, key):
+        return self._map()[key]
+
+    def __iter__(self):
+        return iter(self._map())
+
+    def __len__(self) -> int:
+        return len(self._map())
 
 
-_worded: set[tuple[type, str]] = set()
+class _Sections(Sequence):
+    """``SECTIONS``: the rule page's tabs, the core's then the families' own."""
+
+    def _list(self) -> list[str]:
+        out = list(CORE_SECTIONS)
+        out += [o.section for o in RULE_OPTIONS if o.section not in out]
+        return list(dict.fromkeys(out))
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._list())
 
 
-def describe_option(rules_class: type, key: str, names: dict[Any, str],
-                    label: str | None = None) -> None:
-    """Word option ``key`` for ``rules_class``'s games with value ``names``
-    of their own (the values its ``CHOICES`` allow); its other games keep the
-    shared wording.  A family's UI module calls this when imported."""
-    if (rules_class, key) in _worded:
-        return
-    _worded.add((rules_class, key))
-    at = next(i for i, o in enumerate(RULE_OPTIONS) if o.key == key)
-    shared = RULE_OPTIONS[at]
-
-    def others(r, old=shared.applies):
-        return not isinstance(r, rules_class) and (old is None or old(r))
-
-    values = tuple(rules_class.CHOICES.get(key, shared.values))
-    RULE_OPTIONS[at] = dataclasses.replace(shared, applies=others)
-    RULE_OPTIONS.insert(at + 1, dataclasses.replace(
-        shared, label=label or shared.label, values=values, names=dict(names),
-        applies=lambda r: isinstance(r, rules_class)))
-
-
-for _family in FAMILIES.values():
-    for _key, (_names, _label) in _family.option_names.items():
-        describe_option(_family.rules_class, _key, _names, _label)
+RULE_OPTIONS = _Options()
+OPTION_KEYS = _Keys()
+SECTIONS = _Sections()
 
 
 def option_for(key: str, rules: RuleSet) -> RuleOption:

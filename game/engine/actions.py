@@ -24,10 +24,33 @@ class IllegalAction(ValueError):
 # ----------------------------------------------------------------- actions
 
 
+# the verbs of moves, told as done ("lay down" -> "laid down"): what a replay says
+PAST = {"lay": "laid", "go": "went", "see": "saw", "show": "showed", "draw": "drew",
+        "take": "took", "throw": "threw", "rearrange": "rearranged", "finish": "finished",
+        "accept": "accepted", "decline": "declined", "discard": "discarded",
+        "declare": "declared", "pack": "packed"}
+
+
+def told_as_done(order: str, verbs: dict[str, str] = PAST) -> str:
+    """A move described as an order told as done: its verbs (the first word,
+    and one after "and") in the past tense."""
+    words = order.split(" ")
+    for i, word in enumerate(words):
+        if (i == 0 or words[i - 1] == "and") and word in verbs:
+            words[i] = verbs[word]
+    return " ".join(words)
+
+
 @dataclass(frozen=True)
 class Action:
     def describe(self) -> str:
+        """The move as an order, in the player's words ("throw 9♣")."""
         return type(self).__name__
+
+    def done(self) -> str:
+        """The move told as done ("threw 9♣"); an action whose verb is its
+        game's own says it itself."""
+        return told_as_done(self.describe())
 
 
 @dataclass(frozen=True)

@@ -98,9 +98,6 @@ class Family:
     # How the table tells each of the family's own moves in its log, by kind
     # ("{card}" is the card everyone saw); the core's moves have their words.
     move_words: ClassVar[dict[str, str]] = {}
-    # Options this family's games word their own way on the rule page:
-    # option -> (names of its values, a label or None for the shared one).
-    option_names: ClassVar[dict[str, tuple[dict[Any, str], str | None]]] = {}
     # What ``python -m game evaluate`` may be told about a hand of this game
     # besides the turned card and the decks (``--NAME``): name -> (its help,
     # whether it takes a value; without one it is a flag).  ``HandQuery.own``.

@@ -11,7 +11,8 @@ options: ``with_options`` refuses them with the reason.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -26,6 +27,55 @@ MATCH_FORMATS = ("rounds", "points", "pool", "deals")
 
 class RuleError(ValueError):
     """An impossible option or option combination."""
+
+
+@dataclass(frozen=True, eq=False)
+class OptionWords:
+    """How the rules page offers one option: its label, the values it offers
+    (by default the rule set's ``CHOICES`` for text, yes/no for a flag, the
+    preset's value alone for a number), what each value is called, the page's
+    tab, and the option whose value it waits for (shown only while
+    ``shown_with[0]`` has one of the values ``shown_with[1]``)."""
+
+    label: str
+    values: tuple[Any, ...] = ()
+    names: Mapping[Any, str] = field(default_factory=dict)
+    section: str = "Match"
+    shown_with: tuple[str, tuple[Any, ...]] | None = None
+
+
+# the words of the options the core gives every family's rule set
+CORE_WORDS: dict[str, OptionWords] = {
+    "rounds": OptionWords(
+        "Rounds", values=(1, 2, 3, 4, 5), shown_with=("match", ("rounds", "points"))),
+    "deals": OptionWords("Deals", values=(2, 3, 6), shown_with=("match", ("deals",))),
+    "pool_rejoin": OptionWords(
+        "Rejoin after elimination", values=(True, False), shown_with=("match", ("pool",))),
+    "pool_split": OptionWords(
+        "Split the pot (2-3 left)", values=(True, False), shown_with=("match", ("pool",))),
+    "ace_points": OptionWords("Ace counts", values=(10, 11), section="Points"),
+    "direction": OptionWords(
+        "Play passes", values=("counterclockwise", "clockwise"),
+        names={"counterclockwise": "Counter-clockwise", "clockwise": "Clockwise"}),
+    "may_discard_picked": OptionWords(
+        "May throw the card just taken", values=(True, False), section="Cards"),
+    "invalid_declaration": OptionWords(
+        "Invalid declaration", values=("penalty", "refuse"),
+        names={"penalty": "Wrong show penalty", "refuse": "Refused, play on"}),
+    "wrong_show_points": OptionWords(
+        "Wrong show costs", values=(40, 60, 80, 100, 120), section="Points"),
+    "first_drop": OptionWords("First drop", values=(10, 15, 20, 25, 30), section="Points"),
+    "middle_drop": OptionWords("Middle drop", values=(30, 40, 50, 60, 75), section="Points"),
+    "first_packer_cards": OptionWords(
+        "First packer's cards", values=("under_stock", "set_aside"),
+        names={"under_stock": "Under the stock", "set_aside": "Set aside"}),
+    "stock_empty": OptionWords(
+        "Stock runs out", values=("void", "reshuffle"),
+        names={"void": "Void deal", "reshuffle": "Reshuffle the pile"}),
+    "cap": OptionWords(
+        "Highest count", values=(None, 60, 80, 100, 120), names={None: "No limit"},
+        section="Points"),
+}
 
 
 @dataclass(frozen=True)
@@ -45,6 +95,10 @@ class RuleSet:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 12
     OPTIONS: ClassVar[tuple[str, ...]] = ()
+    # how the rules page words each option, in the page's order (a family's own
+    # options, and a core option it words its own way); one without words is
+    # labelled from its name
+    WORDS: ClassVar[dict[str, OptionWords]] = CORE_WORDS
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "direction": DIRECTIONS,
         "invalid_declaration": INVALID_DECLARATION,

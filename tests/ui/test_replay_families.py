@@ -6,9 +6,13 @@ practice the scores offer no take-back (issue 21: a settled deal stands)."""
 import pytest
 
 from game.app.dealcode import deal_state, decode
+from game.engine.actions import told_as_done
+from game.engine.cards import parse_cards
 from game.families import make_bot
+from game.families.marriage.actions import ExposeTunnela
+from game.families.vazhushal.actions import Finish, GoOut, Wipe
 from game.ui.scenes import ScoringScene
-from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.replay import ReplayScene, told_by
 from tests.ui.helpers import App, press, step
 from tests.ui.test_dealcode_ui import play_out
 
@@ -78,15 +82,15 @@ def test_the_replay_shows_every_seats_laid_groups_under_its_hand(variant):
 
 
 def test_a_replay_tells_family_moves_as_done_by_whoever_made_them():
-    from game.ui.scenes.replay import past_tense
-
-    assert past_tense("go out", you=False) == "went out"
-    assert past_tense("lay down the best and finish") == "laid down the best and finished"
-    assert past_tense("rearrange your melds: 4♣ 5♣ 6♣", you=False) == \
-        "rearranged their melds: 4♣ 5♣ 6♣"
-    assert past_tense("rearrange your melds: 4♣ 5♣ 6♣", you=True) == \
-        "rearranged your melds: 4♣ 5♣ 6♣"
-    assert past_tense("lay down 7♠ 7♥ 7♦ and see the tiplu") == \
+    seven = parse_cards("7S")[0]
+    assert told_by(GoOut().done(), you=False) == "went out"
+    assert Finish(True).done() == "laid down the best and finished"
+    rearranged = told_as_done("rearrange your melds: 4♣ 5♣ 6♣")
+    assert told_by(rearranged, you=False) == "rearranged their melds: 4♣ 5♣ 6♣"
+    assert told_by(rearranged, you=True) == "rearranged your melds: 4♣ 5♣ 6♣"
+    assert told_as_done("lay down 7♠ 7♥ 7♦ and see the tiplu") == \
         "laid down 7♠ 7♥ 7♦ and saw the tiplu"
-    # only verbs move: a card or a word that is not one stays
-    assert past_tense("wipe from 7♠, laying 7♠ 8♠ 9♠") == "wiped from 7♠, laying 7♠ 8♠ 9♠"
+    # a game's own verb is told by its own move; only verbs move, a card stays
+    assert Wipe(seven).done() == "wiped from 7S"
+    assert ExposeTunnela(tuple(parse_cards("8D 8D 8D"))).done() == "exposed the tunnela 8D 8D 8D"
+    assert told_as_done("throw 7♠ and lay 7♠ off") == "threw 7♠ and laid 7♠ off"

@@ -68,6 +68,9 @@ class ExposeTunnela(Action):
     def describe(self) -> str:
         return f"expose the tunnela {format_cards(self.cards)}"
 
+    def done(self) -> str:
+        return f"exposed the tunnela {format_cards(self.cards)}"
+
 
 @dataclass(frozen=True)
 class DoneExposing(Action):
@@ -75,6 +78,9 @@ class DoneExposing(Action):
 
     def describe(self) -> str:
         return "expose no more tunnelas"
+
+    def done(self) -> str:
+        return "exposed no more tunnelas"
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from typing import ClassVar, NamedTuple
 from game.engine.actions import Declare, DrawDiscard, DrawStock, Pack, Phase
 from game.engine.cards import JOKER_KIND, Card, format_cards, make_card, parse_kind
 from game.engine.family import ActionSpec, Family, discards_leaving_show
-from game.engine.rules import RuleError, RuleSet
+from game.engine.rules import CORE_WORDS, OptionWords, RuleError, RuleSet
 from game.engine.state import ACTIVE, DEAD
 from game.families.marriage.actions import (
     DUBLEES,
@@ -104,6 +104,32 @@ class MarriageRules(RuleSet):
         "invalid_declaration", "wrong_show_points", "may_discard_picked", "stock_empty",
         "rounds",
     )
+    WORDS: ClassVar[dict[str, OptionWords]] = {
+        **CORE_WORDS,
+        "printed_jokers": OptionWords("Printed jokers", section="Cards"),
+        "unseen_may_pick": OptionWords("Unseen players may take discards", section="Cards"),
+        "dublee_route": OptionWords(
+            "Seeing and winning by dublees",
+            names={"always": "Always", "four_plus": "4+ players"}, section="Cards"),
+        "unseen_maal": OptionWords(
+            "Maal of unseen players",
+            names={"murder": "Lost (murder)", "kidnap": "To the winner (kidnap)",
+                   "normal": "Kept"},
+            section="Maal"),
+        "maal_table": OptionWords(
+            "Maal table", names={"pagat": "Pagat", "house": "House (alter, man)"},
+            section="Maal"),
+        "double_marriage": OptionWords("Double marriage", values=(30, 20), section="Maal"),
+        "tunnela_bonus": OptionWords(
+            "Tunnela bonus", names={"exposed": "Exposed", "any": "Any shown", "none": "None"},
+            section="Maal"),
+        "seen_loser_points": OptionWords("Seen loser pays", values=(2, 3, 5), section="Points"),
+        "unseen_loser_points": OptionWords(
+            "Unseen loser pays", values=(5, 10, 15, 20), section="Points"),
+        "dublee_win_points": OptionWords(
+            "Eight-dublee finish: more", values=(0, 5, 10), section="Points"),
+        "dublee_seer_pays": OptionWords("Who saw by dublees pays", section="Points"),
+    }
 
     name: str = "marriage"
     # the core's turn options, with Marriage's defaults

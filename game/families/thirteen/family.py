@@ -16,7 +16,7 @@ from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
 from game.engine.family import ActionSpec, Family, discards_leaving_show
 from game.engine.game import end_deal
 from game.engine.meldtypes import Evaluation, MeldOptions
-from game.engine.rules import RuleError, RuleSet
+from game.engine.rules import CORE_WORDS, OptionWords, RuleError, RuleSet
 from game.engine.state import LogEntry, Move
 from game.families.thirteen.settle import settle as settle_deal
 from game.families.thirteen.solver import evaluate, hand_count, is_declarable
@@ -46,6 +46,53 @@ class ThirteenRules(RuleSet):
         "first_turn_rummy_half", "hand_rummy", "match", "rounds", "pool_limit", "pool_rejoin",
         "pool_split", "deals",
     )
+    WORDS: ClassVar[dict[str, OptionWords]] = {
+        "rounds": CORE_WORDS["rounds"],
+        "deals": CORE_WORDS["deals"],
+        "pool_rejoin": CORE_WORDS["pool_rejoin"],
+        "pool_split": CORE_WORDS["pool_split"],
+        "deck_rule": OptionWords(
+            "Decks", values=("online", "catsatcards", "pagat", "fixed"),
+            names={"online": "1 for 2 players, else 2", "catsatcards": "1 up to 3 players",
+                   "pagat": "2 (3 for 7+)", "fixed": "Fixed number"},
+            section="Cards"),
+        "fixed_decks": OptionWords(
+            "Number of decks", values=(1, 2, 3, 4), section="Cards",
+            shown_with=("deck_rule", ("fixed",))),
+        "jokers_per_deck": OptionWords(
+            "Printed jokers per deck", values=(0, 1, 2), section="Cards"),
+        "cut_mode": OptionWords(
+            "Wild cards", values=("normal", "ace_jokers", "no_cut", "no_jokers"),
+            names={"normal": "Cut joker's rank", "ace_jokers": "Cut joker (joker cut: aces)",
+                   "no_cut": "Printed jokers only", "no_jokers": "No wild cards"},
+            section="Cards"),
+        "double_on_joker_cut": OptionWords(
+            "Double on a joker cut", values=(True, False), section="Points"),
+        "ace_points": CORE_WORDS["ace_points"],
+        "direction": CORE_WORDS["direction"],
+        "may_discard_picked": CORE_WORDS["may_discard_picked"],
+        "joker_pickup": OptionWords(
+            "May take a wild card from the pile", values=(True, False), section="Cards"),
+        "four_card_life": OptionWords(
+            "A life needs 4 cards", values=(True, False), section="Cards"),
+        "one_wild_per_impure": OptionWords(
+            "One wild per impure sequence", values=(True, False), section="Cards"),
+        "all_wild_melds": OptionWords(
+            "Melds of wild cards only", values=(True, False), section="Cards"),
+        "invalid_declaration": CORE_WORDS["invalid_declaration"],
+        "wrong_show_points": CORE_WORDS["wrong_show_points"],
+        "first_drop": CORE_WORDS["first_drop"],
+        "middle_drop": CORE_WORDS["middle_drop"],
+        "first_packer_cards": CORE_WORDS["first_packer_cards"],
+        "stock_empty": CORE_WORDS["stock_empty"],
+        "cap": CORE_WORDS["cap"],
+        "first_turn_rummy_half": OptionWords(
+            "First-turn rummy: half", values=(True, False), section="Points"),
+        "hand_rummy": OptionWords(
+            "Hand rummy doubles", values=("pagat", "catsatcards"),
+            names={"pagat": "Those who played", "catsatcards": "Those yet to play"},
+            section="Points"),
+    }
 
     name: str = "paplu"
     # Players and cards (the range is the preset's, not an option)

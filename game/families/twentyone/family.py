@@ -43,7 +43,7 @@ from typing import ClassVar, NamedTuple
 
 from game.engine.cards import JOKER_KIND, Card, kind_text, make_card, parse_kind
 from game.engine.family import Family, check_copies, discards_leaving_show
-from game.engine.rules import RuleError, RuleSet
+from game.engine.rules import CORE_WORDS, OptionWords, RuleError, RuleSet
 from game.families.twentyone.cards import (
     SCHEMES,
     bonus_points,
@@ -87,6 +87,17 @@ class WideRules(RuleSet):
         "ace_points", "direction", "may_discard_picked", "invalid_declaration",
         "first_packer_cards", "stock_empty", "rounds",
     )
+    WORDS: ClassVar[dict[str, OptionWords]] = {
+        **CORE_WORDS,
+        "wild_any_suit": OptionWords("Cut rank wild in every suit", section="Cards"),
+        "wild_show": OptionWords("Show by holding wild cards", section="Cards"),
+        "two_marriage_show": OptionWords("Show by two marriages", section="Cards"),
+        "bonus_scheme": OptionWords(
+            "Value-card bonuses",
+            names={"standard": "10/30/50, marriage 100", "flat": "20 each",
+                   "adda52": "adda52 table"},
+            section="Points"),
+    }
 
     name: str = "21card"
     form: int = 21

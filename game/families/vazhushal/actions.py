@@ -113,6 +113,9 @@ class Wipe(Action):
             what += f" and {self.pure}"
         return what
 
+    def done(self) -> str:
+        return "wiped" + self.describe()[len("wipe"):]
+
 
 @dataclass(frozen=True)
 class LayMeld(Action):

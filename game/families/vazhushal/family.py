@@ -61,7 +61,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
 from game.engine.family import ActionSpec, Family, check_copies
-from game.engine.rules import RuleError, RuleSet
+from game.engine.rules import CORE_WORDS, OptionWords, RuleError, RuleSet
 from game.engine.state import ACTIVE, LogEntry
 from game.families.vazhushal.actions import (
     ENGINE_NODES,
@@ -129,6 +129,25 @@ class WipeRules(RuleSet):
         "deck_rule", "redeal_pairs", "redeal_always", "negative_joker_drawn", "match",
         "game_points", "match_deals",
     )
+    WORDS: ClassVar[dict[str, OptionWords]] = {
+        **CORE_WORDS,
+        "deck_rule": OptionWords(
+            "Decks", names={"catsatcards": "2 from 4 players", "pagat": "2 from 3 players"},
+            section="Cards"),
+        "redeal_pairs": OptionWords(
+            "Redeal for three pairs of",
+            names={"identical": "Identical cards", "rank": "Cards of a rank"},
+            section="Cards"),
+        "redeal_always": OptionWords("Redeal with 2 players too", section="Cards"),
+        "negative_joker_drawn": OptionWords("Negative joker drawn last", section="Cards"),
+        "match": OptionWords(
+            "Match",
+            names={"first_to": "First to the game points", "fixed_deals": "A number of deals"}),
+        "game_points": OptionWords(
+            "Game points to win", values=(3, 5, 7, 10), shown_with=("match", ("first_to",))),
+        "match_deals": OptionWords(
+            "Deals in the match", values=(3, 5, 7, 10), shown_with=("match", ("fixed_deals",))),
+    }
 
     name: str = "vazhushal"
     direction: str = "clockwise"
@@ -316,9 +335,6 @@ class VazhushalFamily(Family):
                       "once. Go out, or score most when the stock runs out: first to 5 game "
                       "points."),
     }
-    # one deck below the number named
-    option_names = {"deck_rule": ({"catsatcards": "2 from 4 players",
-                                   "pagat": "2 from 3 players"}, None)}
 
     def presets(self) -> dict[str, RuleSet]:
         return {"vazhushal": WipeRules()}

@@ -52,30 +52,15 @@ def describe(before, after, action, names: list[str]) -> str:
     elif isinstance(action, (Declare, Discard, Pack)):
         what = move_words(action, past=True)
     else:
-        what = past_tense(readable(action.describe(), names), you=who == "You")
+        what = told_by(readable(action.done(), names), you=who == "You")
     return f"{who} {what}."
 
 
-# the engine describes a move as an order ("wipe from 7♠", "go out"); a
-# replay tells what happened, like its own lines ("drew", "threw")
-_PAST = {"lay": "laid", "go": "went", "see": "saw", "show": "showed", "draw": "drew",
-         "take": "took", "throw": "threw", "wipe": "wiped", "rearrange": "rearranged",
-         "finish": "finished", "expose": "exposed", "accept": "accepted",
-         "decline": "declined", "discard": "discarded", "declare": "declared",
-         "pack": "packed"}
-
-
-def past_tense(text: str, you: bool = True) -> str:
-    """An engine move description told as done: its verbs (the first word,
-    and one after "and") in the past tense; "your" as "their" for another
-    player."""
-    words = text.split(" ")
-    for i, word in enumerate(words):
-        if (i == 0 or words[i - 1] == "and") and word in _PAST:
-            words[i] = _PAST[word]
-        elif word == "your" and not you:
-            words[i] = "their"
-    return " ".join(words)
+def told_by(text: str, you: bool = True) -> str:
+    """A move told as done (``Action.done``), "your" as "their" when another
+    player made it."""
+    return " ".join("their" if word == "your" and not you else word
+                    for word in text.split(" "))
 
 
 def moved_card(before, after, action) -> Card | None:
