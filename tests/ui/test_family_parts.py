@@ -292,6 +292,12 @@ def test_the_layout_has_room_for_what_the_parts_ask(size):
             assert spot.rect.contains(spot.extra) and spot.body.h >= 3 * int(lay.m.small * 1.3)
 
 
+def test_the_engine_s_third_person_reads_right_for_you():
+    assert readable("seat 0 shows three pure sequences; seat 1 pays 6", ["You", "Asha"]) == \
+        "You show three pure sequences; Asha pays 6"
+    assert readable("seat 1 is out", ["Ravi", "You"]) == "You are out"
+
+
 def test_engine_words_read_with_names_and_card_symbols():
     assert readable("seat 1 → seat 0 20 (bonus); tiplu 8C, TH", ["You", "Asha"]) == \
         "Asha → You 20 (bonus); tiplu 8♣, 10♥"

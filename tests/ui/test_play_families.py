@@ -14,7 +14,7 @@ from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.ui.scenes import ScoringScene
 from game.ui.table import TableScene
 from game.ui.table.dialogs import DeclareDialog
-from game.ui.table.showdown import ShowdownScene, as_you
+from game.ui.table.showdown import ShowdownScene
 from game.uikit.table.wording import readable
 from tests.ui.helpers import App, click, press, step, visible_card_rect, wait_until
 from tests.ui.test_scoring import stack_hand
@@ -130,14 +130,14 @@ def check_scores(scoring: ScoringScene) -> None:
     for r in res.seats:
         if r.status != "out":
             why = shown_why(r, st.rules.family)
-            assert " ".join(as_you(readable(why, names)).split()) in " ".join(words.split())
+            assert " ".join(readable(why, names).split()) in " ".join(words.split())
             assert "; net " not in why
     notes = " ".join(" ".join(b[3]) for b in scoring.blocks if b[2] == "notes")
     for note in res.notes:
         if note.startswith(("totals:", "payments:")):  # the nets and the table say these
             assert readable(note, names) not in notes
             continue
-        assert " ".join(as_you(readable(note, names)).split()) in " ".join(notes.split())
+        assert " ".join(readable(note, names).split()) in " ".join(notes.split())
     assert "seat 0" not in words and "seat 1" not in notes
     tables = [b[3] for b in scoring.blocks if b[2] == "table"]
     assert tables, "the family's own table is on the scoring screen"

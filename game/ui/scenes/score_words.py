@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.engine.actions import DealResult, SeatOutcome, SeatResult
-from game.ui.table.showdown import as_you
+from game.uikit.table.parts import ask
 from game.uikit.table.wording import readable
 
 # the settlement's notes this screen says another way: the nets lead it, the
@@ -51,21 +51,17 @@ def deal_notes(result: DealResult | None, names: list[str]) -> list[str]:
     """The settlement's notes, named, but those the screen says another way."""
     if result is None:
         return []
-    return [as_you(readable(n, names)) for n in result.notes
+    return [readable(n, names) for n in result.notes
             if not n.startswith(SAID_ELSEWHERE)]
 
 
 def seat_words(table, seat: SeatResult, names: list[str]) -> str:
-    """The words under a seat's cards: a family's own (a part's optional
-    ``seat_why(table, seat)``: a family whose own table says who pays whom
-    says only what the hand is), else the settlement's why without its "net"
-    clause, which the nets at the top say."""
-    for part in table.parts:
-        own = getattr(part, "seat_why", None)
-        words = own(table, seat) if own is not None else None
-        if words is not None:
-            return as_you(readable(words, names))
-    return as_you(readable(without_net(seat.why), names))
+    """The words under a seat's cards: a family's own (its part's
+    ``seat_why``: a family whose own table says who pays whom says only what
+    the hand is), else the settlement's why without its "net" clause, which
+    the nets at the top say."""
+    words = ask(table.parts, "seat_why", table, seat)
+    return readable(words if words is not None else without_net(seat.why), names)
 
 
 def without_net(why: str) -> str:

@@ -18,7 +18,6 @@ changes nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import pygame
@@ -47,16 +46,6 @@ FLY = 0.3  # seconds a card takes from the winner's seat to its place
 LOOSE = (236, 140, 120)  # the label of cards in no meld
 
 
-_YOU_VERB = re.compile(r"\bYou (is|has|shows|pays|collects|holds|wins|ends)\b")
-
-
-def as_you(text: str) -> str:
-    """The engine's third person made right where a seat became "You" ("You
-    shows" → "You show", "You is" → "You are")."""
-    def verb(match: re.Match) -> str:
-        word = match.group(1)
-        return "You " + {"is": "are", "has": "have"}.get(word, word[:-1])
-    return _YOU_VERB.sub(verb, text)
 
 
 def with_label_room(place: Callable[[list[int]], HandGeometry], groups: list[list],
@@ -121,7 +110,7 @@ class ShowdownScene(Scene):
         elif self.groups:
             self.title = (table.ask("showdown_title", res, "You" if self.yours else who)
                           or f"{'You' if self.yours else who} declared: Rummy!")
-            why = as_you(readable(_headline(win.why), names))
+            why = readable(_headline(win.why), names)
             self.sub = why[:1].upper() + why[1:]
         else:
             self.title = f"{'You win' if self.yours else who + ' wins'} the deal"

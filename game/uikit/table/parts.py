@@ -172,6 +172,11 @@ class TablePart:
         the result's own melds and loose cards."""
         return None
 
+    def seat_why(self, table: TableScene, seat: SeatResult) -> str | None:
+        """The words under a seat's cards on the scoring screen in place of
+        the settlement's own, or None."""
+        return None
+
     def loose_title(self, table: TableScene, seat: SeatResult) -> str | None:
         """The label over a seat's cards in no meld on the scoring screen, or None."""
         return None

@@ -121,9 +121,22 @@ _CARD = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
+_YOU_VERB = re.compile(r"\bYou (is|has|shows|pays|collects|holds|wins|ends)\b")
+
+
+def as_you(text: str) -> str:
+    """The engine's third person made right where a seat became "You" ("You
+    shows" → "You show", "You is" → "You are")."""
+    def verb(match: re.Match) -> str:
+        word = match.group(1)
+        return "You " + {"is": "are", "has": "have"}.get(word, word[:-1])
+    return _YOU_VERB.sub(verb, text)
+
+
 def readable(text: str, names: list[str] | None = None) -> str:
     """The engine's words as the table says them: "seat 2" as the player's
-    name, a card code ("TC") as the card ("10♣")."""
+    name (and the verb right where that is "You"), a card code ("TC") as the
+    card ("10♣")."""
     def name(match: re.Match) -> str:
         seat = int(match.group(1))
         return names[seat] if names and 0 <= seat < len(names) else match.group(0)
@@ -131,4 +144,4 @@ def readable(text: str, names: list[str] | None = None) -> str:
     def card(match: re.Match) -> str:
         rank = "10" if match.group(1) == "T" else match.group(1)
         return rank + _SUITS[match.group(2)]
-    return _CARD.sub(card, _SEAT.sub(name, text))
+    return as_you(_CARD.sub(card, _SEAT.sub(name, text)))
