@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# the suite runs in this many processes (pytest-xdist): one per core here
+TEST_WORKERS ?= 2
 
 .PHONY: play test lint bench web clean
 
@@ -18,7 +20,8 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	$(VENV)/bin/lint-imports
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 bench: $(STAMP)
 	$(PY) -m game.bench

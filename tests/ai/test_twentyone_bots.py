@@ -27,7 +27,7 @@ from game.engine import (
 )
 from game.engine.stack import stacked_order
 from game.families import bot_class, family_of, make_bot, preset
-from game.families.twentyone.bots import EasyWide, HardWide, MediumWide, WideJudge, kinds_of
+from game.families.twentyone.bots import EasyWide, MediumWide, SearchHard, WideJudge, kinds_of
 from tests.engine.families.test_twentyone_family import HIGH, SHOW
 from tests.engine.helpers import card, play
 
@@ -42,7 +42,7 @@ def deal(hands, players=2, variant="21card", upcard="9D", cut="5C", stock_top=""
 
 
 def test_every_level_is_registered_for_the_family():
-    for level, cls in zip(LEVELS, (EasyWide, MediumWide, HardWide), strict=True):
+    for level, cls in zip(LEVELS, (EasyWide, MediumWide, SearchHard), strict=True):
         assert bot_class("21card", level) is cls
         assert cls.description
 

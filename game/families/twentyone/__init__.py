@@ -11,8 +11,9 @@
 """
 
 from game.families.twentyone.bots import BOTS
+from game.families.twentyone.ceiling import CEILING_BOTS
 from game.families.twentyone.coach import COACH
 from game.families.twentyone.family import FAMILY
 from game.families.twentyone.howto import HOWTO
 
-__all__ = ["BOTS", "COACH", "FAMILY", "HOWTO"]
+__all__ = ["BOTS", "CEILING_BOTS", "COACH", "FAMILY", "HOWTO"]

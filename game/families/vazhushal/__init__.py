@@ -11,8 +11,9 @@ discard line, the wipe and the negative joker.
 """
 
 from game.families.vazhushal.bots import BOTS
+from game.families.vazhushal.ceiling import CEILING_BOTS
 from game.families.vazhushal.coach import COACH
 from game.families.vazhushal.family import FAMILY
 from game.families.vazhushal.howto import HOWTO
 
-__all__ = ["BOTS", "COACH", "FAMILY", "HOWTO"]
+__all__ = ["BOTS", "CEILING_BOTS", "COACH", "FAMILY", "HOWTO"]

@@ -199,7 +199,7 @@ class TableScene(Scene):
 
     def geometry(self) -> HandGeometry:
         texts = self.label_texts()
-        key = (self.arr.version, self.layout.size, len(self.arr.groups),
+        key = (id(self.arr), self.arr.version, self.layout.size, len(self.arr.groups),
                tuple(t for t, _ in texts))
         if key != self._geo_key or self._geo is None:
             lay = self.layout
@@ -217,7 +217,9 @@ class TableScene(Scene):
 
     def labels(self) -> list:
         wild = self.known_wild
-        key = (self.arr.version, wild, self.state.deal_no)
+        # pass-and-play swaps whole arrangements, whose versions may coincide
+        key = (id(self.arr), self.arr.version, len(self.arr.groups), wild,
+               self.state.deal_no)
         if key != self._labels_key:
             groups = self.arr.groups
             labels = self.ask("group_labels", groups)

@@ -1,0 +1,135 @@
+"""Hard (Meera) in 21- and 27-card rummy: a search over the hidden hands.
+
+The rollout policy (``search_policy.py``) finds the sensible moves and is
+the prior; the search (``game.ai.search``, with this game's model
+``search.py``) samples every other player's hand from the public log, plays
+each candidate out to the end of the deal with the policy for everyone,
+settles it as the family does (counts, half for no turn yet, value-card
+bonuses) and keeps the move with the best expected score.
+
+- Discard: the ``MAX_CANDIDATES`` least worth natural cards (the policy's
+  worth, ``Table.throw_scores``) within ``CAND_MARGIN`` of the least are
+  played out; the policy's order is the prior (``PRIOR`` points per unit of
+  worth) and a measured advantage counts as far as it is sure
+  (``search.core.choose``, ``TAU``).
+- Draw: when the policy would take the pile's card, taking it is weighed
+  against the stock (taking starts ``DRAW_PRIOR`` ahead); otherwise the
+  stock.  A kind this seat threw is never taken back, nor a fourth pile
+  card in a row (``WideBot.may_take``: two bots could pass cards for ever).
+- Drop: weighed when the heuristic's fitted model (``expected_delta``) says
+  playing on is worth less than ``PACK_WINDOW`` above the drop; then the
+  search plays on over sampled worlds and drops when that is worse than the
+  drop by ``PACK_MARGIN``.
+- Show: at once, whenever a valid show exists (the frame's
+  ``declarations_thought``), throwing the card that keeps the biggest bonus.
+
+The budget is counted in rollouts (never in time), so a seed always gives
+the same move; the browser plays the same budget (the thinking is sliced:
+it costs no frame).
+"""
+
+from __future__ import annotations
+
+from game.ai.base import Thought
+from game.ai.common import distinct_discards
+from game.ai.kinds import kinds_of
+from game.ai.knowledge import know
+from game.ai.search.core import Budget, Candidate, choose, search
+from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
+from game.engine.game import pack_cost
+from game.engine.state import SeatStatus
+from game.families.twentyone.heuristic import WideBot, expected_delta
+from game.families.twentyone.search import TwentyOneModel, counts_of
+from game.families.twentyone.search_policy import Table
+
+MAX_CANDIDATES = 3  # discards the search weighs
+CAND_MARGIN = 40  # ... within this much worth of the least
+PRIOR = 0.1  # points per unit of worth a candidate starts behind
+TAU = 8.0  # spread of true differences between candidates expected (points)
+DRAW_PRIOR = 2.0  # points the policy's draw starts ahead
+PACK_WINDOW = 25.0  # weigh the drop when the model puts playing on this close to it
+PACK_MARGIN = 3.0  # points the drop must be better than playing on
+BUDGET = Budget(rollouts=30, min_worlds=5, max_worlds=14, z=2.0)
+TAKE_BUDGET = Budget(rollouts=20, min_worlds=5, max_worlds=10, z=2.0)
+PACK_BUDGET = Budget(rollouts=24, min_worlds=24, max_worlds=24, z=99.0)
+
+
+class SearchHard(WideBot):
+    """Hard: the policy's sensible moves, chosen among by the search."""
+
+    name = "hard"
+    description = "Thinks ahead: plays out the likely hands and weighs what a loss would cost."
+    budget = BUDGET
+    take_budget = TAKE_BUDGET
+    pack_budget = PACK_BUDGET
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.model = TwentyOneModel(know)
+
+    def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
+        """Fewer rollouts a candidate at a fuller table (each is longer)."""
+        active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
+        return budget.scaled(2 / active ** 0.5) if active > 2 else budget
+
+    # ---------------------------------------------------------------- draw
+    def draw(self, view: PlayerView) -> Thought:
+        legal = view.legal
+        play = DrawStock()
+        if DrawDiscard() in legal:
+            if DrawStock() not in legal:
+                play = DrawDiscard()
+            else:
+                top = view.discard[-1].kind
+                if self.may_take(view, top):
+                    table = Table(view)
+                    c = counts_of(c.kind for c in view.hand)
+                    take = table.wants(c, top, view.upcard_fresh)
+                    if take:
+                        cands = [Candidate(DrawStock(), 0.0 if take else DRAW_PRIOR),
+                                 Candidate(DrawDiscard(), DRAW_PRIOR if take else 0.0)]
+                        yield from search(view, self.model, cands,
+                                          self.budget_for(view, self.take_budget),
+                                          self.rng(view))
+                        take = choose(cands, TAU).action == DrawDiscard()
+                    if take:
+                        play = DrawDiscard()
+        yield
+        if Pack() in legal and self.may_pack(view):
+            cands = [Candidate(play), Candidate(Pack())]
+            yield from search(view, self.model, cands, self.budget_for(view, self.pack_budget),
+                              self.rng(view), race=False)
+            if cands[1].mean > cands[0].mean + PACK_MARGIN:
+                return Pack()
+        return play
+
+    def may_pack(self, view: PlayerView) -> bool:
+        """A drop is worth weighing when the fitted model puts playing on
+        within ``PACK_WINDOW`` of the drop (or below it)."""
+        judge = self.judge(view)
+        now = judge.analyse(kinds_of(view.hand))
+        cost, _first = pack_cost(view, view.seat)
+        return expected_delta(view, now, judge.opponents) < -cost + PACK_WINDOW
+
+    # ------------------------------------------------------------- discard
+    def discard(self, view: PlayerView) -> Thought:
+        table = Table(view)
+        c = counts_of(card.kind for card in view.hand)
+        scores = table.throw_scores(c)
+        options = distinct_discards(view)
+        barred = None
+        if view.picked is not None and not table.may_throw_picked:
+            barred = view.picked.kind
+        ranked = sorted((scores[k], k) for k in options
+                        if k in scores and not (k == barred and c[k] == 1))
+        if not ranked:  # wild cards only (and the card just taken): the fallback's choice
+            return self.fallback(view)
+        least = ranked[0][0]
+        near = [(w, k) for w, k in ranked if w <= least + CAND_MARGIN][:MAX_CANDIDATES]
+        cands = [Candidate(Discard(options[k]), -PRIOR * (w - least)) for w, k in near]
+        if len(cands) == 1:
+            return cands[0].action
+        yield
+        yield from search(view, self.model, cands, self.budget_for(view, self.budget),
+                          self.rng(view))
+        return choose(cands, TAU).action

@@ -1,0 +1,320 @@
+"""The 21/27-card search (``game/families/twentyone/hard.py`` with
+``search.py``, ``search_policy.py``, ``search_eval.py``): worlds that hold
+only what the seat may know, the bounded evaluator against the family's
+exact one, the settlement of a rolled-out deal worked out by hand from
+RULES.md §4, the rollout policy, sliced thinking, the clairvoyant bot, and
+whole matches played clean.
+
+Seat 1 plays first (two players: seat 0 next); cut 5♣ makes 4♣ 5♣ 6♣
+wild (and the value cards of the deal) unless a test says otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.base import finish
+from game.ai.knowledge import know
+from game.engine import (
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    NextDeal,
+    Pack,
+    Phase,
+    apply,
+    check,
+    check_invariants,
+    new_match,
+    view_for,
+)
+from game.engine.cards import make_card
+from game.families import family_of, make_bot, preset
+from game.families.twentyone.bots import BOTS, SearchHard
+from game.families.twentyone.ceiling import CEILING_BOTS, ClairvoyantBot
+from game.families.twentyone.search import (
+    KINDS,
+    Deal,
+    Table,
+    TwentyOneModel,
+    WorldSampler,
+    counts_of,
+    play_out,
+    settle,
+)
+from game.families.twentyone.search_eval import Evaluator
+from game.families.twentyone.solver import count_21, show_possible
+
+from .positions import deal, kind, view
+
+# RULES §4: no pure sequence, no meld; 156 points (pays the cap, 120)
+HIGH = "KS JS 9S 7S 5S 3S KH JH 9H 7H 5H 3H QD TD 8D 6D 4D 2D QC TC 8C"
+# a show: A-2-3♠, 4-5-6♦, 9-10-J♣, 2-3-4♥ (pure); kings, fives, queens (sets)
+SHOW = "AS 2S 3S 4D 5D 6D 9C TC JC KS KD KC 5S 5H 5D QD QS QH 2H 3H 4H"
+THEIRS = "AH AD 2S 4S 6S 8S TS QS 2C 3D 5D 7D 9C JC KC 4H 6H 8H TH QH 7C"
+
+
+def _kinds(text: str) -> list[int]:
+    return [kind(t) for t in text.split()]
+
+
+def _throw(state, seat, text):
+    return Discard(next(c for c in state.hands[seat] if c.kind == kind(text)))
+
+
+def _play(state, moves):
+    for seat, move in moves:
+        assert state.to_act == seat
+        state, _ = apply(state, _throw(state, seat, move) if isinstance(move, str) else move)
+    return state
+
+
+def _picked_king(others: str = THEIRS):
+    """Seat 1 throws K♠, seat 0 takes it and throws A♥; seat 1 has drawn again
+    and must throw.  Seat 0 holds K♠ (the log shows it)."""
+    state = deal(HIGH, upcard="9D", cut="5C", variant="21card", stock_top="2H 3C",
+                 others={0: others})
+    return _play(state, [(1, DrawStock()), (1, "KS"), (0, DrawDiscard()), (0, "AH"),
+                         (1, DrawStock())])
+
+
+# ------------------------------------------------------------------ worlds
+
+
+def test_a_world_holds_what_the_log_shows_and_nothing_the_seat_has_seen():
+    v = view(_picked_king())
+    k = know(v)
+    sampler = WorldSampler(v, k, Table(v))
+    rng = random.Random(3)
+    seen = [c.kind for c in v.hand] + [c.kind for c in v.discard] + [v.cut.kind]
+    for _ in range(30):
+        world = sampler.sample(rng)
+        theirs = world.hands[0]
+        assert sum(theirs) == 21
+        assert theirs[kind("KS")] >= 1  # picked from the pile, not thrown since
+        assert world.hands[1] == counts_of(c.kind for c in v.hand)  # my hand as it is
+        assert sum(len(s) for s in world.stock.values()) == v.stock_size
+        assert [c.kind for c in v.discard] == world.pile
+        # a card I hold, see on the pile or as the cut is nowhere else: every
+        # kind's copies in their hand and the stock are what the shoe has left
+        for kk in range(KINDS):
+            elsewhere = theirs[kk] + sum(s.count(kk) for s in world.stock.values())
+            assert elsewhere <= k.copies[kk] - seen.count(kk)
+
+
+def test_the_worlds_do_not_depend_on_the_hidden_cards():
+    # the same public log and my hand, but seat 0 holds other unseen cards
+    # (it still throws A♥): the seat's view, and so every world, is the same
+    other = "AH AH 2D 4D 6D 8D TD QD 2H 3S 5H 7H 9H JH KH 4C 6C 8C TC QC 7S"
+    a, b = view(_picked_king()), view(_picked_king(other))
+
+    def public(v):  # what the seat sees, card by kind (copies are alike)
+        return ([c.kind for c in v.hand], [(s, w, c and c.kind) for s, w, c in v.log],
+                [c.kind for c in v.discard], v.stock_size)
+
+    assert public(a) == public(b)
+    assert [c.kind for c in _picked_king().hands[0]] != [c.kind for c in
+                                                         _picked_king(other).hands[0]]
+    for seed in range(5):
+        wa = WorldSampler(a, know(a), Table(a)).sample(random.Random(seed))
+        wb = WorldSampler(b, know(b), Table(b)).sample(random.Random(seed))
+        assert wa.hands == wb.hands and wa.stock == wb.stock
+
+
+def test_four_player_worlds_give_every_player_in_the_deal_a_hand():
+    state, _ = new_match(preset("27card"), 4, seed=2)
+    for _ in range(14):  # seats 0 and 3 drop on their first turn
+        seat = state.to_act
+        state, _ = apply(state, make_bot("medium", seat).choose(view_for(state, seat)))
+    v = view_for(state, state.to_act)
+    assert v.status.count("packed") == 2
+    world = WorldSampler(v, know(v), Table(v)).sample(random.Random(1))
+    for s in range(4):
+        if v.status[s] == "active":
+            assert sum(world.hands[s]) == v.hand_sizes[s]
+        else:  # a dropped hand is set aside: in no hand and not in the stock
+            assert s not in world.hands and s not in world.stock and world.owed[s] == 30
+    assert sum(len(x) for x in world.stock.values()) == v.stock_size
+
+
+def test_the_clairvoyant_worlds_hold_the_real_hands():
+    state = _picked_king()
+    v = view(state)
+    bot = CEILING_BOTS["search"](1, peek=lambda seat: state.hands[seat])
+    assert isinstance(bot, ClairvoyantBot)
+    ctx = bot.model.prepare(v)
+    world = bot.model.sample(ctx, random.Random(2))
+    assert world.hands[0] == counts_of(c.kind for c in state.hands[0])
+    assert sum(len(s) for s in world.stock.values()) == v.stock_size
+
+
+# --------------------------------------------------------------- evaluator
+
+
+def _hands_from_play(variant: str, deals: int) -> list[tuple[tuple[int, ...], frozenset]]:
+    """Hands held at discards in medium-against-medium deals (one card over)."""
+    out = []
+    for seed in range(deals):
+        state, _ = new_match(preset(variant), 2, seed=60 + seed)
+        while state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            seat = state.to_act
+            if state.phase == Phase.DISCARD:
+                out.append((tuple(sorted(c.kind for c in state.hands[seat])), state.wild))
+            state, _ = apply(state, make_bot("medium", seat).choose(view_for(state, seat)))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["21card", "27card"])
+def test_the_bounded_evaluator_is_the_familys_own(variant):
+    rules = preset(variant)
+    opts = rules.solver_options()
+    for kinds, wild in _hands_from_play(variant, 2)[::3]:
+        unbounded = Evaluator(wild, opts, nodes=10 ** 9, show_nodes=10 ** 9)
+        bounded = Evaluator(wild, opts)
+        rest = list(kinds[:-1])
+        exact = count_21(tuple(rest), wild, opts)
+        assert unbounded.count(rest) == exact
+        assert bounded.count(rest) >= exact  # a search stopped early never pays less
+        # show "pure" (the counted shows are the policy's to count)
+        h = Evaluator(wild, opts).hand(list(kinds), 10 ** 9)
+        counted = (h.tunnela_count >= h.rules.pure_needed or h.dublee_count >= h.rules.show_dublees
+                   or h.nwild >= h.rules.show_wilds)
+        if not counted:
+            exact_show = show_possible([make_card(k) for k in kinds], wild, opts)
+            assert unbounded.show_possible(list(kinds)) == exact_show
+
+
+def test_the_evaluator_counts_hands_as_rules_say():
+    rules = preset("21card")
+    wild = frozenset(_kinds("4C 5C 6C"))
+    ev = Evaluator(wild, rules.solver_options())
+    assert ev.count(_kinds(HIGH)) == 120  # no meld: 156 points, capped at 120
+    assert ev.count(_kinds(SHOW)) == 2  # every card in a meld: 2 points
+    # one pure sequence (A-2-3♠) and nothing else melds (two suits of a rank
+    # at most): every other card counts, 7+5+3 + 10+10+9+7+5+3 + 10+10+8+6+4+2
+    # + 10+10+8 = 127, capped at 120
+    hand = "AS 2S 3S 7S 5S 3S KH JH 9H 7H 5H 3H QD TD 8D 6D 4D 2D QC TC 8C"
+    assert ev.count(_kinds(hand)) == 120
+    # A-2-3♠ and 2-3-4-5-6-7♥ (one run, or two: three pure sequences), the
+    # rest in no meld: 7♠ 5♠ 3♠ 2♦ 4♦ 6♦ 8♦ Q♦ 10♦ Q♣ 10♣ 8♣ count,
+    # 7+5+3 + 2+4+6+8+10+10 + 10+10+8 = 83
+    hand = "AS 2S 3S 7S 5S 3S 2H 4H 6H 7H 5H 3H 2D 4D 6D 8D QD TD QC TC 8C"
+    assert ev.count(_kinds(hand)) == 83
+
+
+# -------------------------------------------------------------- settlement
+
+
+def _table(players: int = 2) -> Table:
+    return Table(view(deal(HIGH, upcard="9D", cut="5C", variant="21card", players=players)))
+
+
+def test_a_rolled_out_deal_is_settled_as_the_family_settles():
+    table = _table()
+    winner = counts_of(_kinds(SHOW.replace("QH", "5C")))  # holds the value card 5♣
+    # the loser: HIGH with 8♣ 10♣ for 4♣ 6♣ (two value cards): no meld, 156 -
+    # 8 - 10 = 138 points, capped at 120
+    loser = counts_of(_kinds(HIGH.replace("TC 8C", "4C 6C")))
+    d = Deal({1: winner, 0: loser}, {0: [], 1: []}, [], 0, [1, 0], {}, [3, 3], 1)
+    d.winner = 1
+    # §4 bonuses, whoever wins: the winner's 5♣ 10 from the loser, the loser's
+    # 4♣ and 6♣ 10 each (no marriage without 5♣) = 20 from the winner
+    counts = {0: 120}
+    assert settle(d, table, counts) == [-120 - 10 + 20, 120 + 10 - 20]
+    # a loser who had no turn yet pays half the count and half the bonuses
+    d.turns = [0, 3]
+    assert settle(d, table, counts) == [-60 - 5 + 10, 60 + 5 - 10]
+
+
+def test_a_dropped_seat_pays_its_drop_and_no_bonus():
+    table = _table(players=3)
+    winner = counts_of(_kinds(SHOW))
+    loser = counts_of(_kinds(HIGH))
+    d = Deal({1: winner, 2: loser}, {1: [], 2: []}, [], 1, [1, 2], {0: 30}, [1, 2, 2], 1)
+    d.winner = 1
+    assert settle(d, table, {2: 120}) == [-30, 150, -120]
+
+
+def test_the_rollout_shows_a_finished_hand_and_counts_the_loser():
+    table = _table()
+    # seat 1 is Q♥ short of SHOW (K♥ instead: four kings); the stock gives it
+    me = counts_of(_kinds(SHOW.replace("QH", "KH")))
+    them = counts_of(_kinds(HIGH))
+    d = Deal({1: me, 0: them}, {1: [kind("QH")], 0: [kind("2C")]}, [kind("9D")], 1, [1, 0],
+             {}, [1, 1], 1)
+    finish(play_out(d, table))
+    assert d.winner == 1
+    assert sum(d.hands[1]) == 21
+    assert finish(table.count_steps(d.hands[0])) == 120
+
+
+def test_the_policy_takes_a_card_that_completes_a_run_and_keeps_wild_cards():
+    table = _table()
+    hand = counts_of(_kinds(HIGH.replace("TC 8C", "4C 5C")))
+    assert table.wants(hand, kind("8S"))  # 7♠ 8♠ 9♠
+    assert not table.wants(hand, kind("AC"))  # nothing beside it, one ace
+    assert not table.wants(hand, kind("6C"))  # a wild card on the pile may not be taken
+    hand[kind("8S")] += 1
+    declare, throw = table.after_draw(hand, kind("8S"))
+    assert not declare
+    assert throw not in (kind("4C"), kind("5C"), kind("8S"))  # wild cards stay; 8♠ just taken
+
+
+def test_a_drop_costs_the_drop_and_nothing_else():
+    v = view(deal(HIGH, upcard="9D", cut="5C", variant="21card", players=3))
+    model = TwentyOneModel(know)
+    ctx = model.prepare(v)
+    out = finish(model.outcome(ctx, model.sample(ctx, random.Random(1)), Pack()))
+    assert out == [0, -30, 0]  # RULES §4: 30 on the first turn
+
+
+# ---------------------------------------------------------------- the bot
+
+
+def test_hard_is_the_search():
+    assert BOTS["hard"] is SearchHard
+
+
+def test_thinking_is_sliced_and_gives_choose_s_move():
+    state = _picked_king()
+    v = view(state)
+    thought = make_bot("hard", 4).think(v)
+    slices = 0
+    while True:
+        try:
+            next(thought)
+            slices += 1
+        except StopIteration as done:
+            action = done.value
+            break
+    assert slices > 10  # many candidates within reach of a hopeless hand: searched
+    assert action == make_bot("hard", 4).choose(v)
+    assert isinstance(action, Discard) and action in v.legal
+
+
+@pytest.mark.parametrize("variant, players", [("21card", 2), ("27card", 2), ("21card", 4)])
+def test_a_whole_match_plays_clean(variant, players):
+    rules = preset(variant)
+    levels = ["hard", "medium", "hard", "easy"][:players]
+    bots = [make_bot(level, 70 + s) for s, level in enumerate(levels)]
+    state, _ = new_match(rules, players, seed=17)
+    deals = 0
+    while state.phase != Phase.MATCH_OVER:
+        seat = state.to_act
+        if seat is None:
+            state, _ = apply(state, NextDeal())
+            continue
+        action = bots[seat].choose(view_for(state, seat))
+        check(state, action)  # refuses a move that is not legal
+        if isinstance(action, Declare):
+            rest = [c for c in state.hands[seat] if c != action.card]
+            assert family_of(rules).show_of(state, rest) is not None, "a false show"
+        state, events = apply(state, action)
+        check_invariants(state)
+        deals += sum(1 for e in events if getattr(e, "result", None) is not None)
+        if players > 2 and deals:
+            break  # four players: one deal is enough
+    assert deals >= (players if players == 2 else 1)
