@@ -125,6 +125,10 @@ class Update:
     room_changed: bool = False
     view_changed: bool = False
     moves: list[LogEntry] = field(default_factory=list)  # public moves, oldest first
+    # every position the server sent, in order: (its move count, the raw view,
+    # the match's record when it came with it); ``RoomClient.decode`` reads a view
+    states: list[tuple[int, dict[str, Any], dict[str, Any] | None]] = field(
+        default_factory=list)
     deals: list[DealResult] = field(default_factory=list)  # deals settled, with all hands
     errors: list[ServerError] = field(default_factory=list)
     clock: float | None = None  # seconds left on the turn timer
@@ -225,6 +229,12 @@ class RoomClient:
             self._view = view_from_wire(self._raw_view, self.room.rules)
         return self._view
 
+    def decode(self, raw: dict[str, Any]) -> PlayerView:
+        """A raw view of ``Update.states`` as the engine makes it (raises WireError)."""
+        if self.room is None:
+            raise WireError("a view before the room")
+        return view_from_wire(raw, self.room.rules)
+
     @property
     def my_turn(self) -> bool:
         raw = self._raw_view
@@ -318,6 +328,7 @@ class RoomClient:
         self.clock_left = msg.get("clock")
         self.codes = tuple(msg.get("codes", ()))
         self.record = msg.get("record")
+        self._update.states.append((self.moves_seen, raw, self.record))
         self.status = PLAYING
         self._update.view_changed = True
 

@@ -5,23 +5,28 @@ call ``step`` directly with posted events."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.ai import registry
-from game.app import savegame
+from game.app import friends, savegame
 from game.app.dealcode import DealCode, DealCodeError
 from game.app.dealcode import decode as decode_code
+from game.app.friends import FriendsPrefs
 from game.app.hand import HandArrangement
 from game.app.menu_config import MenuConfig, variant_title
 from game.app.players import available_levels, default_level
+from game.app.remote import RemoteSession
 from game.app.session import Session, game_over
 from game.app.settings import Settings
 from game.app.stats_store import StatsStore, counted
 from game.memory import refresh
+from game.net.client import Transport
 from game.ui.frames import NOTHING, FrameLog
 from game.ui.scenes.menu import code_problem
+from game.ui.scenes.room_link import Rooms
 from game.ui.screens import Screens
 from game.uikit.art import palette
 from game.uikit.art.assets import asset_dir
@@ -68,11 +73,14 @@ class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), *, demo: bool = False,
                  seed: int | None = None, load: bool = True, save: bool = True,
                  game: str | None = None, notice: str = "", fixed_size: bool = False,
-                 frame_log: FrameLog | None = None, code: str | None = None) -> None:
+                 frame_log: FrameLog | None = None, code: str | None = None,
+                 room: tuple[str, str] | None = None,
+                 transport: Callable[[], Transport] | None = None) -> None:
         """``game`` (a preset name) and ``seed`` start a game at once (after asking,
         when it would replace a saved match); ``code`` (a deal code) deals that
-        deal instead; ``notice`` is shown on the first screen; ``fixed_size``
-        keeps the size asked for when the page resizes."""
+        deal instead; ``room`` (a join link's room code and server) opens its
+        lobby; ``notice`` is shown on the first screen; ``fixed_size`` keeps the
+        size asked for when the page resizes; ``transport``: the rooms' connections."""
         self.frame_log = frame_log
         self.fixed_size = fixed_size
         # Display and fonts only: the sound module opens the audio device itself,
@@ -106,6 +114,7 @@ class App:
         self.notice = Toast()  # the one short message over every scene
         self._touch_as_mouse = False
         self._quiet = 0.0  # seconds since the last input
+        self.rooms = Rooms(self, friends.load() if load else FriendsPrefs(), transport)
         if loaded.problem:
             self.toast(loaded.problem, palette.DANGER, 6.0)
         else:
@@ -133,6 +142,8 @@ class App:
             self.ask_new_game(seed)
         else:
             self.replace(self.screens.menu())
+        if not demo:
+            self.rooms.at_start(room, resume=load)
 
     # ------------------------------------------------------------ scenes
     @property
@@ -234,11 +245,15 @@ class App:
         if old is None:
             self.new_game()
             return
+        if isinstance(old, RemoteSession):  # a room's next match is the host's to open
+            self.rooms.to_friends()
+            return
         self._start(Session(old.rules, old.players, random.randrange(1 << 30), old.levels,
                             practice=old.practice, hints=old.hints, names=old.custom_names))
 
     def _start(self, session: Session) -> None:
         refresh()  # a new match: collect everything the last one left, then freeze
+        self.rooms.leave()  # a match at home ends the room's
         self._kept = None
         self.demo, self.saving = False, self.may_save
         self._attach(session)
@@ -275,6 +290,15 @@ class App:
             self._kept = None
         self.demo, self.saving = False, self.may_save
 
+    # ------------------------------------------------------------ rooms
+    def play_remote(self, session: RemoteSession) -> None:
+        """A room's match on the table (the host started, or a seat taken back)."""
+        self._end_demo()
+        self._attach(session)
+        self.arrangement = HandArrangement()
+        self.hands = {}
+        self.replace(self.screens.table())
+
     # ------------------------------------------------------------ saving
     def mark_dirty(self) -> None:
         self._dirty = True
@@ -284,8 +308,9 @@ class App:
         self._since_save = 0.0
         if not self.saving:
             return
-        problem = savegame.save(self.settings, self.config.to_json(), self.session,
-                                self.arrangement, self.hands)
+        session, arrangement, hands = self.rooms.saved()  # a room keeps its own match
+        problem = savegame.save(self.settings, self.config.to_json(), session,
+                                arrangement, hands)
         if problem:
             self.toast(problem, palette.DANGER, 4.0)
 
@@ -366,6 +391,8 @@ class App:
                 self._quiet = 0.0
                 for event in fingers:  # a platform that sends only finger events
                     self.dispatch(self._finger_to_mouse(event))
+        with self.timing("room"):
+            self.rooms.poll()
         with self.timing("update"):
             if self.top is not None:
                 self.top.update(dt)

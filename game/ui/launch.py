@@ -3,11 +3,12 @@ frame loop.  ``main.py`` (the desktop window and pygbag's entry point) and
 the ``indian-rummy`` command (``pip install .``) both come here.
 
     indian-rummy [--game NAME] [--seed S] [--code CODE] [--demo] [--size WxH] [--frames N]
-                 [--frame-log]
+                 [--frame-log] [--room CODE --server ws://HOST:PORT/ws]
 
 In the browser the same options come from the address, e.g.
-``index.html?game=pool101&seed=42&demo=1&size=390x844&frame_log=1`` or
-``index.html?code=84R0-001G-740G-17AW`` (a deal code, as the scores show it).  A query
+``index.html?game=pool101&seed=42&demo=1&size=390x844&frame_log=1``,
+``index.html?code=84R0-001G-740G-17AW`` (a deal code, as the scores show it) or
+``index.html?room=K7QM2RXD4P&server=ws%3A%2F%2F…`` (a room's join link: its lobby).  A query
 is only ever read as data: each value must match its pattern and range, and
 one bad value gives a short message and the menu with the defaults.
 """
@@ -21,15 +22,18 @@ import re
 import sys
 import time
 from dataclasses import dataclass, replace
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 import pygame
 
+from game.app import friends
 from game.app.dealcode import DealCodeError, decode
 from game.families import PRESETS
+from game.net.keys import normal_code
 from game.ui.app import App
 from game.ui.frames import FrameLog
 from game.ui.host import browser_query, browser_size, deal_query, in_browser
+from game.ui.scenes.friends import page_server, server_of
 
 __all__ = ["DEFAULT_SIZE", "SEED_MAX", "Options", "deal_query", "main", "options_here",
            "parse_args", "parse_query", "play"]
@@ -48,6 +52,8 @@ class Options:
     frames: int = 0  # quit after this many frames (tests, screenshots)
     frame_log: bool = False
     code: str | None = None  # a deal code (checked: it decodes)
+    room: str | None = None  # a room's code (a join link), checked
+    server: str | None = None  # the room server of ``room`` (ws:// or wss://)
 
 
 def presets() -> list[str]:
@@ -89,6 +95,21 @@ def check_code(text: str) -> str:
     return text.strip()
 
 
+def check_room(text: str) -> str:
+    """A room code as the room server makes them (case and dashes do not matter)."""
+    code = normal_code(text)
+    if code is None:
+        raise ValueError(f"{_short(text)!r} is not a room code")
+    return code
+
+
+def check_server(text: str) -> str:
+    """A room server's address: ws:// or wss://."""
+    if urlsplit(text).scheme not in ("ws", "wss") or not urlsplit(text).netloc:
+        raise ValueError(f"{_short(text)!r} is not a ws:// or wss:// address")
+    return text
+
+
 def check_flag(text: str) -> bool:
     value = text.strip().lower()
     if value in ("", "1", "true", "yes", "on"):
@@ -128,6 +149,10 @@ def parse_args(argv: list[str]) -> Options:
                    help="start a new game with this deal seed (the same seed, the same deal)")
     p.add_argument("--code", type=_arg(check_code), default=None,
                    help="deal this deal code's cards (the scores show each deal's code)")
+    p.add_argument("--room", type=_arg(check_room), default=None,
+                   help="open the lobby of this room (play with friends; with --server)")
+    p.add_argument("--server", type=_arg(check_server), default=None,
+                   help="the room server, e.g. ws://192.168.1.5:8765/ws")
     p.add_argument("--demo", action="store_true", help="every seat is an AI (attract mode)")
     p.add_argument("--size", type=_arg(check_size), default=None,
                    help="window size, e.g. 390x844 (default 1280x720)")
@@ -136,7 +161,8 @@ def parse_args(argv: list[str]) -> Options:
                    help="print frame times: the longest gap, p99, and what ran in it")
     a = p.parse_args(argv)
     return Options(game=a.game, seed=a.seed, demo=a.demo, size=a.size,
-                   frames=max(0, a.frames), frame_log=a.frame_log, code=a.code)
+                   frames=max(0, a.frames), frame_log=a.frame_log, code=a.code,
+                   room=a.room, server=a.server)
 
 
 # ------------------------------------------------------------------ the address
@@ -150,6 +176,8 @@ QUERY_KEYS = {
     "demo": ("demo", check_flag),
     "frame_log": ("frame_log", check_flag),
     "frame-log": ("frame_log", check_flag),
+    "room": ("room", check_room),
+    "server": ("server", check_server),
 }
 QUERY_LIMIT = 300  # characters: anything longer is not a link this game made
 
@@ -200,6 +228,16 @@ def options_here() -> tuple[Options, str]:
 # ------------------------------------------------------------------ the loop
 
 
+def room_of(options: Options) -> tuple[str, str] | None:
+    """The room a join link opens, and its server: the one named, else the
+    page's own (in a browser), else the one the person chose before."""
+    if options.room is None:
+        return None
+    server = options.server or page_server() or server_of(friends.load())
+    return options.room, server
+
+
+
 async def play(options: Options, notice: str = "") -> None:
     """Open the window and run frames until the player quits."""
     browser = in_browser()
@@ -207,7 +245,7 @@ async def play(options: Options, notice: str = "") -> None:
     log = FrameLog() if options.frame_log else None
     app = App(size, demo=options.demo, seed=options.seed, game=options.game, notice=notice,
               fixed_size=browser and options.size is not None, frame_log=log,
-              code=options.code)
+              code=options.code, room=room_of(options))
     clock = pygame.time.Clock()
     while app.running:
         started = time.perf_counter()

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.cover import CoverScene
+from game.ui.scenes.friends import FriendsScene
 from game.ui.scenes.help import HelpScene
+from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.settings import SettingsScene
@@ -32,6 +34,14 @@ class Screens:
 
     def menu(self) -> Scene:
         return MenuScene(self.app)
+
+    def friends(self) -> Scene:
+        """Play with friends: create a room, or join one with its code."""
+        return FriendsScene(self.app)
+
+    def lobby(self) -> Scene:
+        """The lobby of the room ``app.link`` holds."""
+        return LobbyScene(self.app)
 
     def table(self) -> Scene:
         """The table of ``app.session``."""

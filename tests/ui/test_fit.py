@@ -35,6 +35,7 @@ from game.ui.table.dialogs import DiscardsDialog, PackDialog, PauseDialog
 from game.uikit.art import fonts, palette
 from game.uikit.widgets import Button, fit_text, panel, record
 from tests.ui.helpers import App, step
+from tests.ui.test_friends_lobby import lobby_app
 
 SIZES = ((390, 844), (844, 390), (800, 600), (1280, 720))
 SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -360,3 +361,28 @@ def test_the_recorder_finds_what_does_not_fit(rec):
     assert any("'under'" in p and "button 'Discard'" in p for p in problems)
     assert not any("'Discard'" in p and "text 'Discard'" in p for p in problems)
     assert len(problems) == 5, problems
+
+
+# ------------------------------------------------------------------ play with friends
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("you", [0, 1], ids=["host", "guest"])
+def test_a_room_s_lobby_fits(you, size, rec):
+    app = lobby_app(size, you)  # the room's code, seats, the QR code and its link
+    form = app.top.form
+    assert_fits(app, rec, f"the lobby ({'host' if you == 0 else 'guest'})")
+    form.scroll = form.max_scroll
+    assert_fits(app, rec, "the lobby scrolled to its end")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_play_with_friends_fits(size, rec):
+    app = new_app(size)
+    app.config.players = 6
+    app.push(app.screens.friends())
+    step(app)
+    form = app.top.form
+    assert_fits(app, rec, "play with friends")
+    form.scroll = form.max_scroll
+    assert_fits(app, rec, "play with friends scrolled to its end")

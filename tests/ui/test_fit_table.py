@@ -32,6 +32,7 @@ from tests.ui.test_fit import (
     settle,
     table_app,
 )
+from tests.ui.test_friends_lobby import remote_table_app
 
 CASES = [(game, players) for game in GAMES for players in players_of(game)]
 
@@ -167,3 +168,14 @@ def test_the_scores_fit(game, size, rec):  # noqa: F811
     step(app, 12)  # every row revealed
     assert isinstance(app.top, ScoringScene)
     assert_fits(app, rec, f"{game}, the scores")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize(("game", "players"), [("pool101", 6), ("marriage", 5),
+                                               ("vazhushal", 4), ("21card", 2)])
+def test_a_room_s_table_fits(game, players, size, rec):  # noqa: F811
+    """A room's table: other people's names, one reconnecting, the turn timer."""
+    app = remote_table_app(size, game, players)
+    for _ in range(40):
+        step(app)
+    assert_fits(app, rec, f"a room's {game} table, {players} players")

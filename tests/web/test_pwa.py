@@ -48,7 +48,9 @@ def make_site(where: Path, apk_text: str = "print('hi')\n", cdn: str = CDN) -> P
     where.mkdir(parents=True)
     (where / "index.html").write_text(pygbag_page(cdn), encoding="utf-8")
     with zipfile.ZipFile(where / APK, "w") as z:
-        z.writestr("assets/main.py", apk_text)
+        # a fixed date: two builds of the same files must be the same bytes, even a
+        # second apart (a zip entry stores its time)
+        z.writestr(zipfile.ZipInfo("assets/main.py", date_time=(2024, 1, 1, 0, 0, 0)), apk_text)
     shutil.copy2(ROOT / "assets" / "favicon.png", where / "favicon.png")
     shutil.copy2(ROOT / "assets" / "icon.png", where / "icon.png")
     return where

@@ -4,7 +4,10 @@
 ``entry`` (typing a deal code or a name), ``rules`` (rule options),
 ``settings``, ``help``, ``stats``, ``scoring`` with ``score_draw`` (the
 scores after each deal, over the table), ``replay`` (a deal move by move),
-``review`` (the coach's review) and ``cover`` (pass and play's cover).
+``review`` (the coach's review), ``cover`` (pass and play's cover), and
+play with friends: ``friends`` (name, server, creating or joining a room),
+``lobby`` (the room's seats, code and QR code) and ``room_link`` (the
+app's tie to a room server: polls the client, feeds the table).
 The form screens build on ``game.uikit.form_scene.FormScene``.
 
 A scene may use the table room's modules (the coach, the table scene it is

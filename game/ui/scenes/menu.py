@@ -1,7 +1,7 @@
 """The main menu: continue, new game (variant, players, how to play it:
 normal, with hints or practice; each other seat an AI level or a person, for
 pass and play, with the people's names), rule options, a deal code, the
-statistics, help, settings, quit."""
+statistics, help, settings, play with friends (each on their own device), quit."""
 
 from __future__ import annotations
 
@@ -77,6 +77,8 @@ class MenuScene(FormScene):
                     Button("Settings", lambda: app.push(SettingsScene(app)), key="settings")),
             Buttons(Button("Deal code", self._ask_code, key="code"),
                     Button("Statistics", lambda: app.push(StatsScene(app)), key="stats")),
+            Buttons(Button("Play with friends", lambda: app.push(app.screens.friends()),
+                           key="friends")),
         ]
         if sys.platform != "emscripten":  # a browser tab is closed by the browser
             rows.append(right(Buttons(Button("Quit", app.quit, style="quiet", key="quit"))))

@@ -49,8 +49,13 @@ class PauseDialog(FormScene):
                     Button("Settings", lambda: app.push(app.screens.settings()),
                            key="settings")),
             Buttons(Button("Main menu", app.to_menu, key="menu")),
-            Text("Your game is saved: Continue in the menu brings it back."),
         ]
+        if getattr(app.session, "remote", False):  # a room's match: the server keeps it
+            rows += [Text("The room keeps this game: Continue in the menu takes you back "
+                          "to your seat."),
+                     Buttons(Button("Leave the room", self._leave_room, key="leave"))]
+        else:
+            rows.append(Text("Your game is saved: Continue in the menu brings it back."))
         session = app.session
         if session is not None and session.practice:
             rows.append(Text("Practice: Undo (U) takes your last move back; "
@@ -65,6 +70,8 @@ class PauseDialog(FormScene):
     def share(session) -> tuple[str, str, str] | None:
         """How this deal is shared, in a player's words: (what to do, what the
         button copies, the button's label); None where it cannot be."""
+        if getattr(session, "remote", False):
+            return None  # a room's deal codes name its secret seed: shown after the match
         code = session.deal_code()
         if in_browser():  # a link opens the same cards in a friend's browser
             link = code_link(code.text) if code is not None else \
@@ -76,6 +83,11 @@ class PauseDialog(FormScene):
         return (f"Share this deal: its code is {code.text}. A friend chooses Deal code on "
                 "the menu and types it to play the same cards.", code.text,
                 "Copy the deal code")
+
+    def _leave_room(self) -> None:
+        """Give the seat up (a bot plays it) and go back to the menu."""
+        self.app.rooms.leave()
+        self.app.to_menu()
 
     def _copy(self) -> None:
         if copy_text(self.copied):

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 WIDE = 170  # a panel at least this wide shows the fan of card backs
 TAG_FILL = (120, 44, 38)
-SHORT_TAG = {"Out of the pool": "Out", "Out of the match": "Out", "Wrong show": "Wrong show"}
+SHORT_TAG = {"Out of the pool": "Out", "Out of the match": "Out", "Wrong show": "Wrong show",
+             "Reconnecting": "Away", "Bot for now": "Bot"}
 
 
 def seat_tag(scene: TableScene, seat: int) -> str:
@@ -36,7 +37,8 @@ def seat_tag(scene: TableScene, seat: int) -> str:
     st = scene.state
     if not st.in_match[seat]:
         return "Out of the pool" if st.rules.match == "pool" else "Out of the match"
-    return STATUS_BADGE.get(st.status[seat], "")
+    away = getattr(scene.session, "presence_tag", None)  # a room's match: who is not here
+    return STATUS_BADGE.get(st.status[seat], "") or (away(seat) if away else "")
 
 
 def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect,

@@ -101,7 +101,8 @@ class TableScene(Scene):
             self.arr.sync(self.hand)
         if self.state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER, Phase.DECIDE):
             self.pace.deal_over(0.0, reveal=False)  # a match saved after its deal ended
-        elif self.state.deal_no == 1 and not self.session.actions:
+        elif self.state.deal_no == 1 and not self.session.actions \
+                and self.session.start_events:
             self.events.show_deal(self.session.start_events[0])
 
     # ------------------------------------------------------------ shortcuts
@@ -396,12 +397,24 @@ class TableScene(Scene):
         if self.seats.update():  # a cover went up: the screen changes hands first
             return
         self._warm_faces()
+        self._next_position()
         self.anim.update(dt)
         self.banner.update(dt)
         for part in self.parts:
             part.update(dt, self)
         self.status_line.update(dt)
         self.pace.update(dt)
+
+    def _next_position(self) -> None:
+        """A room's match: the next position the server sent, once the last
+        one's animations and the deal's end are over (each move shows in turn)."""
+        session = self.session
+        if not getattr(session, "remote", False) or self.anim.busy or self.pace.busy:
+            return
+        events = session.step()
+        if events is not None:
+            self.events.show(events)
+            self.after_move()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)

@@ -43,6 +43,14 @@ class StatusLine:
             self.message = (text, color, left - dt, at)
 
     def text(self) -> tuple[str, Color]:
+        text, color = self._text()
+        clock = getattr(self.table.session, "time_left", None)  # a room's turn timer
+        left = clock() if clock is not None and self.table.state.to_act is not None else None
+        if left is None:
+            return text, color
+        return f"{text} {int(left + 0.999)} s left.", palette.DANGER if left < 10 else color
+
+    def _text(self) -> tuple[str, Color]:
         t = self.table
         text, color, left, at = self.message
         if left > 0 and at == len(t.session.actions):
@@ -53,6 +61,9 @@ class StatusLine:
         if own is not None:
             return own
         if st.to_act is None:
+            ready = getattr(t.session, "ready", None)  # a room's next deal waits for all
+            if ready is not None and ready():
+                return "You are ready: the next deal starts when everyone is.", palette.TEXT_DIM
             return "The deal is over.", palette.TEXT_DIM
         if t.sitting_out:
             mine = st.status[t.bottom]

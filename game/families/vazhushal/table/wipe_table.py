@@ -22,6 +22,7 @@ the hands, only the bottom seat's is ever drawn, by the table.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -160,9 +161,11 @@ class WipeTable(TablePart):
             return ""
         short = text.replace("Wild: ", "").replace(", ", " ").replace(" + jokers", " +JK")
         short = short.replace("printed jokers", "jokers")
+        # one rank in two suits reads as the rank once: "10♠ 10♣" -> "10♠♣"
+        merged = re.sub(r"(\w+)([♠♥♦♣]) \1([♠♥♦♣])", r"\1\2\3", short)
         font = fonts.font(self.places.lay.m.small, True)
-        return next((t for t in (text, "Wild: " + short, short + " wild", short)
-                     if font.size(t)[0] <= room), short)
+        return next((t for t in (text, "Wild: " + short, short + " wild", short, merged)
+                     if font.size(t)[0] <= room), merged)
 
     def _own_melds(self, surface, table: TableScene, ex, hidden) -> None:
         m = self.places.lay.m

@@ -1,0 +1,172 @@
+"""The lobby and a room's table as the window shows them, without a server:
+the room's news (``RoomInfo``) and the seat's views given as the client
+would have decoded them.  The fit tests (``test_fit``, ``test_fit_table``)
+lay these out at every size; here, what the lobby says and offers, and the
+QR code drawn from the server's rows: whole pixels a module, big enough for
+a phone's camera, with its margin."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app.friends import FriendsPrefs
+from game.app.remote import Presence, RemoteSession
+from game.app.standin import is_stand_in
+from game.engine import new_match, view_for
+from game.families import preset
+from game.net.client import RoomClient, RoomInfo, SeatInfo
+from game.net.links import join_link
+from game.net.qr import qr_rows
+from game.ui.launch import parse_args, parse_query, room_of
+from game.ui.scenes.lobby import LEAST_MODULE, QUIET, LobbyScene, QrRow
+from game.ui.scenes.room_link import RoomLink
+from game.ui.table import TableScene
+from game.uikit.art import cardart
+from tests.ui.helpers import App, click, form_button, step
+
+CODE = "K7QM2RXD4P"
+SERVER = "ws://192.168.1.5:8765/ws"
+
+
+def room_info(you: int, *, game: str = "pool101", started: bool = False,
+              seats: tuple[SeatInfo, ...] | None = None) -> RoomInfo:
+    seats = seats or (SeatInfo("person", "Meera", True, True, False, False),
+                      SeatInfo("person", "Ravi", True, False, False, False),
+                      SeatInfo("person", "", False, False, False, False),
+                      SeatInfo("hard", "Kiran", True, True, False, False))
+    link = join_link("http://192.168.1.5:8765/", SERVER, CODE)
+    return RoomInfo(CODE, preset(game), len(seats), 0, you, started, 30.0, "medium", seats,
+                    SERVER, link, tuple(qr_rows(link)))
+
+
+def lobby_app(size: tuple[int, int], you: int = 0) -> App:
+    """A window in a room's lobby: the host's (``you`` 0) or a guest's."""
+    app = App(size, load=False, save=False)
+    link = RoomLink(RoomClient(SERVER), FriendsPrefs(), keep=False)
+    link.client.seat = you
+    link.room = room_info(you)
+    link.version += 1
+    app.rooms.link = link
+    app.push(app.screens.lobby())
+    step(app)
+    return app
+
+
+def remote_table_app(size: tuple[int, int], game: str = "pool101", players: int = 4,
+                     seat: int = 1, timer: float | None = 30) -> App:
+    """A window at a room's table: seat ``seat``'s view of a fresh deal."""
+    app = App(size, load=False, save=False)
+    app.settings.set("speed", "instant")
+    app.settings.set("walkthrough", False)
+    rules = preset(game)
+    state = new_match(rules, players, 11)[0]  # the seed the table's own fit test deals
+    names = ["Meera", "Ravi", "Kiran", "Asha", "Dev", "Noor"][:players]
+    link = RoomLink(RoomClient(SERVER), FriendsPrefs(), keep=False)
+    session = RemoteSession(rules, seat, lambda action: 1, names=names,
+                            levels=[None] * players)
+    session.set_presence([Presence(n, online=s != 2, reconnecting=s == 2)
+                          for s, n in enumerate(names)])
+    session.receive(0, view_for(state, seat))
+    session.set_timer(timer)
+    link.session = session
+    app.rooms.link = link
+    step(app)  # the app puts the room's match on the table
+    return app
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_the_qr_code_is_drawn_module_by_module_with_its_margin(size):
+    app = lobby_app(size)
+    scene = app.top
+    assert isinstance(scene, LobbyScene)
+    row = next(r for r in scene.form.rows if isinstance(r, QrRow))
+    i = scene.form.rows.index(row)
+    scene.form._show(i)
+    step(app)
+    rect = scene.form.row_rect(i)
+    n = len(row.rows) + 2 * QUIET
+    side = row.side(app.metrics, rect.w)
+    cell = side // n
+    assert side % n == 0 and cell >= LEAST_MODULE
+    left = rect.centerx - side // 2
+    screen = app.screen
+    # the margin is white, and each module is the colour its row says
+    assert screen.get_at((left + 1, rect.y + 1))[:3] == (255, 255, 255)
+    for y in (0, 3, len(row.rows) // 2, len(row.rows) - 1):
+        for x in (0, 5, len(row.rows) // 2, len(row.rows) - 1):
+            px = (left + (x + QUIET) * cell + cell // 2, rect.y + (y + QUIET) * cell + cell // 2)
+            want = (0, 0, 0) if row.rows[y][x] == "1" else (255, 255, 255)
+            assert screen.get_at(px)[:3] == want, (x, y)
+    # a finder pattern's corner: a QR code's top-left module is always dark
+    assert row.rows[0][0] == "1"
+
+
+def test_the_host_may_start_and_a_guest_waits():
+    host = lobby_app((1280, 720), you=0)
+    assert form_button(host.top, "start").enabled
+    guest = lobby_app((1280, 720), you=1)
+    with pytest.raises(AssertionError):
+        form_button(guest.top, "start")  # only the host has it
+    words = [r._str() for r in guest.top.form.rows if hasattr(r, "_str")]
+    assert "Waiting for the host to start the game." in words
+    assert "Seat 1: Meera (host)" in words
+    assert "Seat 2: Ravi (you), reconnecting" in words  # not online: dropped
+    assert "Seat 3: free for a friend" in words
+    assert "Seat 4: bot (Hard)" in words
+
+
+def test_a_free_seat_is_offered_and_asked_for():
+    app = lobby_app((1280, 720), you=1)
+    sent = []
+    app.rooms.link.client.sit = sent.append
+    button = form_button(app.top, "sit2")
+    step(app)
+    button = form_button(app.top, "sit2")
+    click(app, button.rect.center)
+    assert sent == [2]
+
+
+def test_a_room_s_table_shows_only_face_down_stand_ins_of_other_hands(monkeypatch):
+    faces = []
+    real = cardart.face
+    monkeypatch.setattr(cardart, "face",
+                        lambda card, w, *, wild=False: faces.append(card) or real(card, w,
+                                                                                wild=wild))
+    app = remote_table_app((1280, 720))
+    table = app.top
+    assert isinstance(table, TableScene) and table.bottom == 1
+    for _ in range(30):
+        step(app)
+    st = table.state
+    assert all(is_stand_in(c) for s in (0, 2, 3) for c in st.hands[s])
+    assert faces and not any(is_stand_in(c) for c in faces)
+    assert set(faces) <= set(st.hands[1]) | set(st.discard) | {st.cut}  # the cut joker: public
+    assert table.session.names[0] == "Meera"
+    surface = pygame.Surface(app.size)
+    table.draw(surface)  # the other panels draw their counts from the stand-ins
+
+
+def test_a_join_link_and_the_command_line_name_the_room_and_its_server():
+    link = join_link("http://192.168.1.5:8765/", SERVER, CODE)
+    options, problem = parse_query(link.split("?", 1)[1])
+    assert problem == "" and options.room == CODE and options.server == SERVER
+    assert room_of(options) == (CODE, SERVER)
+    options = parse_args(["--room", "k7qm-2rxd4p", "--server", SERVER])
+    assert (options.room, options.server) == (CODE, SERVER)
+    options, problem = parse_query("room=K7QM2RXD4P&server=http%3A%2F%2Fevil.example%2F")
+    assert options.room is None and "server" in problem  # only ws:// or wss://
+    options, problem = parse_query("room=O0O0")  # letters a room code never has
+    assert options.room is None and problem
+
+
+def test_a_room_that_cannot_be_reached_is_said_in_the_lobby():
+    app = App((390, 844), load=False, save=False)  # stepped by hand: no loop for a socket
+    app.rooms.create(SERVER, "points", ["person", "easy"])
+    step(app, 3)
+    assert isinstance(app.top, LobbyScene)
+    assert app.top._status() == f"Could not reach the room server at {SERVER}."
+    assert app.rooms.link.closed and app.rooms.link.session is None
+    form_button(app.top, "leave")
+    app.top.back()
+    assert app.rooms.link is None and not isinstance(app.top, LobbyScene)
