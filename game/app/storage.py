@@ -102,7 +102,9 @@ def load_text(key: str) -> str | None:
         value = backend().getItem(key)
     except Exception:  # a broken store must not stop the game from starting
         return None
-    if value is None:
+    # pyodide hands a missing key's JS null over as its own ``jsnull`` object
+    # (a class named JsNull), not None: read as text, it became a damaged save
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
         return None
     text = str(value)
     if sys.platform == "emscripten" and text in ("null", "undefined"):

@@ -87,3 +87,42 @@ def test_broken_backend_reads_none_and_save_raises():
     storage.delete("a")
     with pytest.raises(OSError):
         storage.save_text("a", "x")
+
+
+class JsNull:
+    """What pyodide gives for a JS null (``pyodide.ffi.jsnull``): it prints "jsnull"."""
+
+    def __str__(self) -> str:
+        return "jsnull"
+
+
+class JsUndefined:
+    def __str__(self) -> str:
+        return "undefined"
+
+
+class _PageStorage:
+    """The page's localStorage as the bridge shows it: a missing key is JS null."""
+
+    def __init__(self, missing) -> None:
+        self.items: dict[str, str] = {}
+        self.missing = missing
+
+    def getItem(self, key):  # noqa: N802 - the browser's name
+        return self.items.get(key, self.missing)
+
+    def setItem(self, key, value) -> None:  # noqa: N802
+        self.items[key] = value
+
+    def removeItem(self, key) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+@pytest.mark.parametrize("missing", [JsNull(), JsUndefined()])
+def test_a_missing_key_in_the_page_is_nothing_not_a_damaged_record(missing):
+    # in pyodide a missing key came back as the text "jsnull", and every fresh
+    # page said its statistics and its save were damaged
+    storage.set_backend(_PageStorage(missing))
+    assert storage.load_text("stats") is None
+    storage.save_text("stats", '{"deals": 1}')
+    assert storage.load_text("stats") == '{"deals": 1}'
