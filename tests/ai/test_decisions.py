@@ -15,8 +15,10 @@ from game.engine import (
     ShowDealtHand,
     apply,
     format_cards,
+    new_match,
 )
-from game.families import make_bot
+from game.engine.family import family_of
+from game.families import make_bot, preset
 
 from .positions import after_stock_draw, deal, kind, view
 
@@ -37,6 +39,36 @@ def test_leaves_a_useless_discard_and_draws_from_the_stock(level):
     assert make_bot(level, 1).choose(view(state)) == DrawStock()
 
 
+def real_decisions(level: str, wanted: int, keep):
+    """(view, move) of the decisions of real 3-player Points deals, every
+    seat played by ``level``, that ``keep(view, move)`` accepts, until
+    ``wanted`` of them (seeded deals: the same ones every run)."""
+    found = []
+    for seed in range(5000, 5400):
+        state, _ = new_match(preset("points"), 3, seed=seed)
+        bots = [make_bot(level, seat) for seat in range(3)]
+        while state.to_act is not None:
+            seen = view(state)
+            move = bots[seen.seat].choose(seen)
+            if keep(seen, move):
+                found.append((seen, move))
+                if len(found) == wanted:
+                    return found
+            state, _ = apply(state, move)
+    raise AssertionError(f"only {len(found)} such decisions in 400 deals")
+
+
+def has_pure_sequence(seen, cards) -> bool:
+    """Whether ``cards`` hold a pure sequence (the exact evaluator's tier:
+    "none" is a hand without one)."""
+    rules = seen.rules
+    return family_of(rules).evaluate(rules, seen.decks, tuple(cards), seen.wild).tier != "none"
+
+
+def natural(seen, cards) -> list:
+    return [c for c in cards if not c.is_joker and c.kind not in seen.wild]
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_never_breaks_the_only_pure_sequence_when_another_card_is_free(level):
     state = after_stock_draw("5H 6H 7H 9S 9D KC 2C 4D 8S JD QH 3S AD", drawn="KD",
@@ -44,6 +76,21 @@ def test_never_breaks_the_only_pure_sequence_when_another_card_is_free(level):
     action = make_bot(level, 1).choose(view(state))
     assert isinstance(action, Discard)
     assert str(action.card) not in ("5H", "6H", "7H")
+
+
+@pytest.mark.parametrize("level, wanted", [("easy", 200), ("medium", 120), ("hard", 12)])
+def test_never_throws_a_card_its_only_pure_sequence_needs_in_real_deals(level, wanted):
+    # every discard of real deals from a hand whose natural cards (no wild
+    # card) hold a pure sequence: the 13 cards kept still hold one.  (A pure
+    # sequence leaning on a wild card standing as itself is left out: the
+    # bots count that card as a joker to keep, not as part of a run.)
+    def throws_from_a_pure_sequence(seen, move):
+        return isinstance(move, (Discard, Declare)) and \
+            has_pure_sequence(seen, natural(seen, seen.hand))
+
+    for seen, move in real_decisions(level, wanted, throws_from_a_pure_sequence):
+        kept = [c for c in seen.hand if c != move.card]
+        assert has_pure_sequence(seen, kept), (format_cards(seen.hand), move)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -94,6 +141,9 @@ def test_does_not_pack_a_promising_hand(level):
 def test_easy_never_packs():
     state = deal(HOPELESS, upcard="3C", cut="AH")
     assert make_bot("easy", 1).choose(view(state)) != Pack()
+    # nor at any of 500 turns of real deals where packing was allowed
+    packable = real_decisions("easy", 500, lambda seen, move: Pack() in seen.legal)
+    assert [move for _, move in packable if move == Pack()] == []
 
 
 def _opponent_collects_diamonds():

@@ -3,8 +3,6 @@ table sizes and options; sliced thinking equal to ``choose``; the same view
 and seed give the same move; and the decisions the family asks for
 (expose, see, keep maal, take the pile's card only when it helps)."""
 
-import time
-
 import pytest
 
 from game.engine import (
@@ -71,32 +69,34 @@ def test_every_declaration_is_valid_and_every_move_checks():
 
 
 def _slices(bot, view):
-    """The action and the processor time of each slice (processor time:
-    on a shared machine the wall clock also counts other processes)."""
+    """The action and how many times ``bot.think(view)`` handed control back
+    (slice times are the bench's: here only their number is asserted)."""
     thought = bot.think(view)
-    times = []
+    slices = 0
     while True:
-        t = time.process_time()
         try:
             next(thought)
         except StopIteration as done:
-            times.append(time.process_time() - t)
-            return done.value, times
-        times.append(time.process_time() - t)
+            return done.value, slices
+        slices += 1
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_thinking_is_sliced_deterministic_and_matches_choose(level):
     state, _ = new_match(preset("marriage"), 3, seed=9)
+    sliced = 0
     for _ in range(36):
         seat = state.to_act
         if seat is None:
             break
         view = view_for(state, seat)
-        action, times = _slices(make_bot(level, 3), view)
+        action, slices = _slices(make_bot(level, 3), view)
         assert action == make_bot(level, 3).choose(view) == make_bot(level, 3).choose(view)
-        assert len(times) >= 1
+        sliced += slices > 1
         state, _ = apply(state, action)
+    # every level weighs its 21 cards after a draw in a dozen slices or more:
+    # a think() that did its work in one piece would leave none here
+    assert sliced >= 2, f"{level}: no decision was thought in more than one slice"
 
 
 # ------------------------------------------------------------- decisions

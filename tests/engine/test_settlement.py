@@ -201,10 +201,10 @@ def test_discarding_the_picked_card():
 
 
 def test_joker_pickup_option():
+    # the first upcard may be taken even when it is wild
     s = deal(upcard="JK", joker_pickup=False)
-    check(s, DrawDiscard())  # the first upcard may be taken
-    s, _ = play(s, DrawStock(), Discard(card(s, 1, "JK") if any(
-        c.is_joker for c in s.hands[1]) else s.hands[1][0]))
+    s, _ = play(s, DrawDiscard())
+    assert s.picked.is_joker and s.picked in s.hands[1] and not s.discard
     s2 = deal(players=2, hands={1: "JK"}, joker_pickup=False)
     s2, _ = play(s2, DrawStock(), Discard(card(s2, 1, "JK")))
     with pytest.raises(IllegalAction, match="wild card"):

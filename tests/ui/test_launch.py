@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.families import PRESETS
+from game.ui import frames
 from game.ui.frames import FrameLog
 from game.ui.launch import SEED_MAX, Options, deal_query, parse_args, parse_query
 from game.ui.scenes import MenuScene
@@ -90,7 +91,11 @@ def test_main_py_prints_the_frame_log(tmp_path):
     assert "longest" in proc.stdout and "p99" in proc.stdout
 
 
-def test_the_frame_log_names_what_ran_in_the_longest_gap():
+def test_the_frame_log_names_what_ran_in_the_longest_gap(monkeypatch):
+    # a clock read at each call: frames start at 0, 50 and 60 ms, so the first
+    # gap (50 ms, with the bot's 40 ms in it) is the longest
+    ticks = iter([0.000, 0.045, 0.050, 0.051, 0.060])
+    monkeypatch.setattr(frames, "_clock", lambda: next(ticks))
     out: list[str] = []
     log = FrameLog(every=0, out=out.append)
     log.frame_start()
@@ -100,7 +105,8 @@ def test_the_frame_log_names_what_ran_in_the_longest_gap():
     log.frame_start()
     log.frame_end()
     log.frame_start()
-    assert log.longest >= 0.0 and len(log.gaps) == 2
+    assert log.gaps == pytest.approx([0.050, 0.010]) and log.longest == pytest.approx(0.050)
+    assert log.works == pytest.approx([0.045, 0.001])
     text = log.summary()
     assert "frame 1: bot 40.0 ms, draw 2.0 ms" in text
     assert "p99" in text and "longest" in text

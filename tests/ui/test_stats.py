@@ -4,11 +4,14 @@ foreign record gives a message and a fresh record, never a crash; a reset
 asks first; practice and pass-and-play games are not counted."""
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
 from game.app import storage
-from game.app.stats_store import DAMAGED_KEY, STATS_KEY, Bucket, StatsStore
+from game.app.stats_store import DAMAGED_KEY, STATS_KEY, StatsStore
+from game.engine.actions import DealResult, SeatOutcome, SeatResult
+from game.families import preset
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.stats import StatsScene, figures
 from tests.ui.helpers import App, press, step, wait_until
@@ -48,21 +51,32 @@ def test_a_deal_and_a_match_are_counted_and_survive_a_restart():
     assert key == "13card/points/easy"
 
 
-def test_win_rate_streaks_and_points_by_hand():
+def ended_deal(deal_no: int, won: bool, points: int) -> SimpleNamespace:
+    """A two-player Points session against hard whose deal ``deal_no`` just
+    ended: the person (seat 0) won it or lost it, and ``points`` moved."""
+    winner = 0 if won else 1
+    seats = tuple(SeatResult(seat, SeatOutcome.WINNER if seat == winner else SeatOutcome.LOST,
+                             0, 0, "") for seat in (0, 1))
+    result = DealResult(deal_no, winner, False, seats, (points, -points))
+    state = SimpleNamespace(rules=preset("points"), result=result, deal_no=deal_no, winners=())
+    return SimpleNamespace(human=0, levels=[None, "hard"], hinted=set(), state=state)
+
+
+@pytest.mark.parametrize("deals, best", [
+    # won, won, lost, won: the streak now 1, the best 2
+    ([(30, True), (20, True), (-15, False), (10, True)], 2),
+    # lost, then three won in a row
+    ([(-15, False), (30, True), (20, True), (10, True)], 3),
+])
+def test_win_rate_streaks_and_points_by_hand(deals, best):
     store = StatsStore()
-    b = store.buckets.setdefault("13card/points/hard", Bucket())
-    # won, won, lost, won: deals 4, won 3, streak now 1, best 2; points 30+20-15+10 = 45
-    for n, (pts, won) in enumerate([(30, True), (20, True), (-15, False), (10, True)], 1):
-        b.deals += 1
-        b.won += won
-        b.points += pts
-        b.streak = b.streak + 1 if won else 0
-        b.best_streak = max(b.best_streak, b.streak)
-        b.recent.append([n, pts, int(won)])
-    assert store.save() == ""
+    for n, (pts, won) in enumerate(deals, 1):
+        assert store.record(ended_deal(n, won, pts), deal=True, match=False) == ""
+    # 4 deals, 3 won, points 30 + 20 - 15 + 10 = 45
     s = StatsStore().summary()
-    assert (s.deals, s.won, s.points, s.best_streak) == (4, 3, 45, 2)
+    assert (s.deals, s.won, s.points, s.best_streak) == (4, 3, 45, best)
     assert s.win_rate == 0.75 and s.points_per_deal == 45 / 4
+    assert store.buckets["13card/points/hard"].streak == (1 if best == 2 else 3)
     rows = dict(figures(s))
     assert rows["Deals won"] == "3 (75%)" and rows["Points per deal"] == "+11.2"
 

@@ -8,6 +8,8 @@ plays first, then 2, (3,) and 0."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from game.engine import Declare, DrawStock, Pack, new_match
@@ -83,7 +85,8 @@ def test_a_show_at_the_first_turn_halves_every_payment_rounded_up():
     assert [x.pays for x in r.seats] == [17, 0, 60, 51]
     assert r.deltas == (-17, 128, -60, -51)
     assert "half of 101 = 51 (rounded up)" in seat_why(r, 3)
-    assert "no turn yet when the show came" in r.notes[2]
+    assert r.notes[2] == ("no turn yet when the show came (pay half, collect and pay half "
+                          "bonuses): seat 0, seat 2, seat 3")
 
 
 def test_only_players_who_had_no_turn_pay_half():
@@ -169,10 +172,12 @@ def test_a_void_deal_pays_nothing_bonuses_included():
 
 # ------------------------------------------------------------------ bonuses
 
-# a loser with two upper jokers 6♣ 6♣ (§4: 2 held = 30) and no other value card:
-# four pure runs and the rest melded... but not a show for lack of a card:
-# A-2-3♠ 4-5-6♦ 9-10-J♣ and 6♣ 6♣ as wild cards.  Its count is not the point.
+# a loser with two upper jokers 6♣ 6♣ (§4: 2 held = 30) and no other value card.
+# Its best arrangement: three pure runs 2-3-4♦, 7-8-9-10♥, J-Q-K♦ (so only the
+# deadwood counts), the sets K♣ K♥ K♠ and 8♠ 8♦ 8♣, and 9♠ with both 6♣ standing
+# in (9-10-J♠); left: 2♣ 3♣, count 5.  (2♣ 3♣ with a 6♣ instead leaves 9♠, 9.)
 UPPERS = "6C 6C 2D 3D 4D 7H 8H 9H KC KH KS 2C 3C JD QD KD 8S 8D 8C TH 9S"
+UPPERS_COUNT = 5
 
 
 def test_value_cards_are_paid_by_every_player_still_in_the_deal_whoever_wins():
@@ -184,9 +189,9 @@ def test_value_cards_are_paid_by_every_player_still_in_the_deal_whoever_wins():
     for _ in range(3):
         s = pass_turn(s)
     r = show(s, 1, "9H")
-    p2, p0 = r.seats[2].pays, r.seats[0].pays
-    assert p0 == 101
-    assert r.deltas == (-101 - 100 - 30, p2 + 101 + 100 + 100 - 30, -p2 - 100 + 30 + 30)
+    assert [x.pays for x in r.seats] == [101, 0, UPPERS_COUNT]
+    # seat 0: -101 - 100 - 30; seat 1: 101 + 5 + 100 + 100 - 30; seat 2: -5 - 100 + 30 + 30
+    assert r.deltas == (-231, 276, -45)
     assert "value cards marriage 100 = 100 from each player in the deal: seat 0 100, " \
            "seat 2 100" in seat_why(r, 1)
     assert "value cards value 6♣ ×2 30 = 30 from each player in the deal: seat 0 30, " \
@@ -217,14 +222,13 @@ def test_a_player_who_had_no_turn_collects_and_pays_half_bonuses():
     # seat 1 shows SHOW_V at once: seats 2 and 0 had no turn.  Bonuses
     # between seat 1 and them are halved (100 -> 50), and so are those
     # between seats 2 and 0 (30 -> 15).  Penalties are halved too: ONE
-    # 101 -> 51; UPPERS' count c -> half_up(c).
+    # 101 -> 51; UPPERS 5 -> 3.
     s = deal({1: SHOW_V, 2: UPPERS, 0: ONE}, players=3, stock_top="9H")
     r = show(s, 1, "9H")
-    p2 = r.seats[2].pays
-    assert r.seats[0].pays == 51
-    # seat 0: -51 - 50 (to 1) - 15 (to 2); seat 2: -p2 - 50 + 15 + 15;
-    # seat 1: 51 + p2 + 50 + 50 - 15
-    assert r.deltas == (-116, 51 + p2 + 85, -p2 - 20)
+    assert [x.pays for x in r.seats] == [51, 0, 3]
+    # seat 0: -51 - 50 (to 1) - 15 (to 2); seat 2: -3 - 50 + 15 + 15;
+    # seat 1: 51 + 3 + 50 + 50 - 15
+    assert r.deltas == (-116, 139, -23)
     assert "seat 0 50 (half)" in seat_why(r, 1)
 
 
@@ -243,9 +247,9 @@ def test_bonus_schemes(scheme, winner_bonus, upper_bonus):
     for _ in range(3):
         s = pass_turn(s)
     r = show(s, 1, "9H")
-    p2 = r.seats[2].pays
-    assert r.deltas[1] == p2 + 101 + 2 * winner_bonus - upper_bonus
-    assert r.deltas[2] == -p2 - winner_bonus + 2 * upper_bonus
+    assert r.seats[2].pays == UPPERS_COUNT
+    assert r.deltas[1] == 5 + 101 + 2 * winner_bonus - upper_bonus
+    assert r.deltas[2] == -5 - winner_bonus + 2 * upper_bonus
     assert r.deltas[0] == -101 - winner_bonus - upper_bonus
 
 
@@ -270,7 +274,8 @@ def test_27_card_marriage_is_five_cards():
     s = deal({1: hand, 0: HIGH27}, players=2, variant="27card", stock_top="9H")
     r = show(s, 1, "9H")
     assert "marriage 100 = 100" in seat_why(r, 1)
-    assert r.deltas[1] == r.seats[0].pays + 50  # seat 0 had no turn: half of 100
+    # seat 0 had no turn: half of its 216 capped at 150 (75), half of the 100
+    assert r.deltas == (-125, 125)
 
 
 # ------------------------------------------------------------- each show type
@@ -280,21 +285,25 @@ def test_27_card_marriage_is_five_cards():
 # count, halved: it had no turn), so only the show is checked here
 @pytest.mark.parametrize("hand, options, note, groups, name", [
     ("7D 7D 7D 9S 9S 9S KH KH KH 2S 4S 6S 8S TS QS 3H 5H 7H 9H JH 2D", {},
-     "3 tunnelas", 3, "tunnela"),
+     "3 tunnelas", "7D 7D 7D | 9S 9S 9S | KH KH KH", "tunnela"),
     ("2S 2S 4H 4H 6D 6D 8C 8C TS TS QH QH KD KD 3C 3C 5S 7H 9D JC AS", {},
-     "8 dublees", 8, "dublee"),
+     "8 dublees", "2S 2S | 4H 4H | 6D 6D | 8C 8C | TS TS | QH QH | KD KD | 3C 3C", "dublee"),
     ("JK JK 5C 5C 6C 6C 4C 4C 2S 4S 6S 8S TS QS 3H 5H 7H 9H JH 2D 4D", {},
-     "8 wild cards held", 1, "wild cards"),
+     "8 wild cards held", "JK JK 5C 5C 6C 6C 4C 4C", "wild cards"),
     ("5C 6C 4C 5C 6C 4C 2S 4S 6S 8S TS QS 3H 5H 7H 9H JH 2D 4D KD AD",
-     {"two_marriage_show": True}, "two marriages", 2, "marriage"),
+     {"two_marriage_show": True}, "two marriages", "5C 6C 4C | 5C 6C 4C", "marriage"),
 ])
 def test_counted_shows_settle_like_any_show(hand, options, note, groups, name):
     s = deal({1: hand}, players=2, stock_top="9H", **options)
     r = show(s, 1, "9H")
     assert r.notes[0] == f"seat 1 shows: {note}"
     w = r.seats[1]
-    assert len(w.melds) == groups and set(w.meld_names) == {name}
-    assert sum(len(m) for m in w.melds) + len(w.deadwood) == 21
+    # the groups shown are those the show counts; every other card is loose
+    shown = [sorted(g.split()) for g in groups.split(" | ")]
+    assert sorted(sorted(str(c) for c in m) for m in w.melds) == sorted(shown)
+    assert set(w.meld_names) == {name} and len(w.meld_names) == len(shown)
+    loose = Counter(hand.split()) - Counter(groups.replace("|", "").split())
+    assert sorted(str(c) for c in w.deadwood) == sorted(loose.elements())
     assert r.seats[0].pays == half_up(min(120, r.seats[0].count))
     assert sum(r.deltas) == 0
 

@@ -31,13 +31,16 @@ from game.families.vazhushal.actions import Arrange, Finish, GoOut, LayDown, Lay
 from game.families.vazhushal.melds import check_meld, meld_reason, readings
 
 
-def table_ok(state):
-    for melds in state.extra.melds:
+def table_ok(state, before):
+    """The table rules after one action from ``before`` (RULES.md §7)."""
+    for seat, melds in enumerate(state.extra.melds):
         for m in melds:
             assert meld_reason(m, state.wild) is None, m
         if melds:
             assert any(m.pure for m in melds), melds
-            assert any(m.is_pure_sequence for m in melds) or len(melds) > 0
+        if melds and not before.extra.melds[seat]:
+            # a player's first meld is a pure sequence (laid with the others)
+            assert any(m.is_pure_sequence for m in melds), melds
         sigs = [m.signature for m in melds]
         assert len(sigs) == len(set(sigs)), melds
 
@@ -142,7 +145,7 @@ def play_random(players, seed, turns, stats, generic=False):
     rng = random.Random(seed)
     played = 0
     while played < turns:
-        ph = state.phase
+        ph, before = state.phase, state
         if ph == Phase.MATCH_OVER:
             state, _ = new_match(rules, players, seed=rng.randrange(10**6))
             continue
@@ -185,11 +188,11 @@ def play_random(players, seed, turns, stats, generic=False):
                 got = _meld_step(state, rng, stats)
                 if got is not None:
                     state = got
-                    table_ok(state)
+                    table_ok(state, before)
                     continue
             state = _try(state, Finish(size <= 22 and rng.random() < 0.7), stats)
         assert state is not None
-        table_ok(state)
+        table_ok(state, before)
         if stats["applied"] % 8 == 0:
             check_invariants(state)
         else:
