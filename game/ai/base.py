@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from dataclasses import dataclass
 
 from game.ai.knowledge import is_wild_kind
 from game.engine import (
@@ -31,6 +32,17 @@ from game.engine.cards import card_points as kind_points
 from game.engine.shows import declarations_thought
 
 Thought = Generator[None, None, Action]
+
+
+@dataclass(frozen=True)
+class PackOdds:
+    """What a drop was weighed against, in a player's terms: the numbers a
+    bot's pack decision used (kept as its ``pack_odds`` for the table's
+    announcement and the coach) or the coach's own model."""
+
+    drop: float  # what the drop costs now (points)
+    play: float  # what playing the hand on is expected to cost, on average (points)
+    wins: float | None = None  # how often a hand like this wins the deal from here
 
 
 class Bot:

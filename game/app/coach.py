@@ -21,14 +21,14 @@ from collections.abc import Generator, Sequence
 from game.ai.base import finish
 from game.ai.coach import advice
 from game.ai.coach.advice import MIN_COST, Hint, Mistake, played_words, same_move, value
-from game.ai.coach.lens import Lens
+from game.ai.coach.lens import Lens, Shown
 from game.ai.coach.reasons import explain
 from game.engine import Action, Card, PlayerView
 from game.families import make_bot, package_of
 
 STRONGEST = "hard"
 
-__all__ = ["MIN_COST", "STRONGEST", "Hint", "Mistake", "arrangement", "explain", "hint",
+__all__ = ["MIN_COST", "STRONGEST", "Hint", "Mistake", "Shown", "arrangement", "explain", "hint",
            "hint_thought", "lens_for", "played_words", "review", "same_move", "value"]
 
 
@@ -37,18 +37,21 @@ def lens_for(view: PlayerView) -> Lens:
     return getattr(package_of(view.rules), "COACH", Lens)(view)
 
 
-def hint(view: PlayerView, seed: int = 0) -> Hint:
+def hint(view: PlayerView, seed: int = 0, shown: Sequence[Shown] = ()) -> Hint:
     """The strongest bot's move for ``view`` with its reason, and the hand's
     best arrangement (melds first, the loose cards as the last group) and
-    count.  ``view`` must have a decision to make (``view.legal``)."""
-    return finish(hint_thought(view, seed))
+    count.  ``view`` must have a decision to make (``view.legal``).
+    ``shown``: the person's groups as the table labels them, so that the
+    reason names only groups the screen shows."""
+    return finish(hint_thought(view, seed, shown))
 
 
-def hint_thought(view: PlayerView, seed: int = 0) -> Generator[None, None, Hint]:
+def hint_thought(view: PlayerView, seed: int = 0, shown: Sequence[Shown] = ()
+                 ) -> Generator[None, None, Hint]:
     """``hint`` as a generator that yields between slices of the bot's
     thinking (its ``think``), for a UI that keeps drawing frames while the
     search runs (the browser); the hint is its return value."""
-    return (yield from advice.hint_thought(view, make_bot(STRONGEST, seed), lens_for))
+    return (yield from advice.hint_thought(view, make_bot(STRONGEST, seed), lens_for, shown))
 
 
 def arrangement(view: PlayerView) -> list[list[Card]]:

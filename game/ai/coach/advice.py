@@ -1,9 +1,12 @@
 """The coach's advice: a hint (a bot's move with its reason) and the review
 of a deal (where a player's move cost most against the bot's).
 
-``hint_thought(view, bot, lens_for)`` asks ``bot`` for its move and says why
-in one line built from the position (``reasons.explain``), with the hand's
-best arrangement and what it would pay now (the family's lens).
+``hint_thought(view, bot, lens_for, shown)`` asks ``bot`` for its move and
+says why in one line built from the position (``reasons.explain``) as the
+screen shows it (``shown``: the person's groups and their labels), with the
+hand's best arrangement and what it would pay now (the family's lens).  A
+bot that packs may say what its decision weighed (``pack_odds``: a
+``game.ai.base.PackOdds``, or None); the reason then gives those numbers.
 
 ``review(decisions, bot, lens_for)`` replays a player's decisions of a deal:
 where the bot would have played otherwise, it prices both moves and keeps
@@ -33,7 +36,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.ai.coach.lens import Lens, Standing, hand_without
+from game.ai.coach.lens import Lens, PackOdds, Shown, Standing, hand_without
 from game.ai.coach.reasons import explain, plain
 from game.ai.coach.words import card_words, partial_words, partials
 from game.engine import (
@@ -73,20 +76,33 @@ class Mistake:
     reason: str  # the bot's reason, and what the played move did
 
 
-def hint_thought(view: PlayerView, bot: Any, lens_for: LensFor
-                 ) -> Generator[None, None, Hint]:
+def hint_thought(view: PlayerView, bot: Any, lens_for: LensFor,
+                 shown: Sequence[Shown] = ()) -> Generator[None, None, Hint]:
     """``bot``'s move for ``view`` with its reason, the hand's best
     arrangement and its count, as a generator that yields between slices of
     the bot's thinking (its ``think``, when it has one); the hint is its
-    return value.  ``view`` must have a decision to make (``view.legal``)."""
+    return value.  ``view`` must have a decision to make (``view.legal``);
+    ``shown``: the person's groups as the screen labels them."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no decision to make now")
     think = getattr(bot, "think", None)
     action = (yield from think(view)) if think is not None else bot.choose(view)
     yield
     lens = lens_for(view)
+    lens.show(shown)
+    lens.odds = bot_odds(bot, action, view)
     return Hint(action, said(lens, action), lens.layout(view.hand).groups(),
                 lens.count(view.hand))
+
+
+def bot_odds(bot: Any, action: Action, view: PlayerView) -> PackOdds | None:
+    """The numbers the bot's drop was decided by, when it packed and says
+    (a player of a level asks its bot for the view's game)."""
+    pick = getattr(bot, "bot_for", None)
+    if callable(pick):
+        bot = pick(view.rules.family)
+    odds = getattr(bot, "pack_odds", None)
+    return odds if isinstance(action, Pack) and isinstance(odds, PackOdds) else None
 
 
 def said(lens: Lens, action: Action) -> str:
@@ -110,6 +126,7 @@ def review(decisions: Sequence[tuple[PlayerView, Action]], bot: Any, lens_for: L
         if same_move(played, better):
             continue
         lens = lens_for(view)
+        lens.odds = bot_odds(bot, better, view)
         ours, theirs = value(lens, better), value(lens, played)
         if ours is None or theirs is None or ours - theirs < MIN_COST:
             continue

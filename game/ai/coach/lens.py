@@ -16,14 +16,24 @@ derives its lens from it, overrides what its game knows better, and lists
 the reasons and the prices of its own moves (``reasons``, ``values``: by
 action class, over the shared ones of ``reasons.py`` and ``advice.py``);
 its package exports that class as ``COACH``.
+
+What the reasons say of the hand *now* is what the screen shows (issue 21:
+"keeps 3♥ 5♥ waiting for 4♥" beside a 3♥ 4♥ 5♥ labelled pure): when the
+table asks for a hint it gives the person's groups with their labels
+(``Shown``, ``Lens.show``), and ``screen()`` is then the hand as those
+groups: the ones labelled a meld are melds, by their label, and every other
+card is loose.  Without them (the review, a test) the lens's own
+arrangement stands in.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.ai.base import PackOdds
 from game.ai.coach.words import cards_words
 from game.ai.kinds import kinds_of
 from game.engine import Card, PlayerView
@@ -50,6 +60,15 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """A group of the person's hand as the screen shows it."""
+
+    words: str  # its label on the table ("Pure sequence", "No meld · 9")
+    valid: bool  # the label says it is a meld
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class Layout:
     """A hand arranged: named melds, then the cards in none."""
 
@@ -68,9 +87,9 @@ class Layout:
                 return name, cards
         return None
 
-    def words(self, wild: frozenset[int] = frozenset(), most: int = 4) -> str:
+    def words(self, most: int = 4) -> str:
         """``pure sequence 5♥ 6♥ 7♥, set 9♠ 9♦ 9♣`` (``most`` melds, then "…")."""
-        parts = [f"{name} {cards_words(cards, wild)}" for name, cards in self.melds[:most]]
+        parts = [f"{name} {cards_words(cards)}" for name, cards in self.melds[:most]]
         if len(self.melds) > most:
             parts.append("…")
         return ", ".join(parts)
@@ -111,6 +130,30 @@ class Lens:
         self.view = view
         self.rules = view.rules
         self.family = family_of(view.rules)
+        self.shown: tuple[Shown, ...] = ()  # the person's groups, when the screen gave them
+        self.odds: PackOdds | None = None  # the deciding bot's numbers for a drop
+
+    def show(self, shown: Sequence[Shown]) -> None:
+        """Take the groups the screen shows, if they hold exactly the hand
+        (a stale arrangement is ignored: the lens's own stands in)."""
+        if Counter(c for g in shown for c in g.cards) == Counter(self.view.hand):
+            self.shown = tuple(shown)
+
+    def screen(self) -> Layout:
+        """The hand now, as the person sees it: their groups labelled a meld
+        (named by the label), then every other card, loose; without the
+        screen's groups, the lens's own arrangement."""
+        if not self.shown:
+            return self.layout(self.view.hand)
+        melds = tuple((g.words[:1].lower() + g.words[1:], g.cards)
+                      for g in self.shown if g.valid)
+        loose = (c for g in self.shown if not g.valid for c in g.cards)
+        return Layout(melds, tuple(sorted(loose, key=card_order)))
+
+    def melds_alone(self, cards: Sequence[Card]) -> bool:
+        """Whether ``cards`` make one meld by themselves."""
+        lay = self.layout(cards)
+        return len(lay.melds) == 1 and not lay.loose
 
     # --------------------------------------------------------- the hand
     def layout(self, cards: Sequence[Card]) -> Layout:
@@ -128,8 +171,8 @@ class Lens:
         return card.kind == JOKER_KIND or card.kind in self.view.wild
 
     def words(self, cards: Sequence[Card]) -> str:
-        """Cards as the player reads them, wild ones starred."""
-        return cards_words(cards, self.view.wild)
+        """Cards as the table writes them."""
+        return cards_words(cards)
 
     # ----------------------------------------------------- positions
     def standing(self, cards: Sequence[Card]) -> Standing:
@@ -159,6 +202,19 @@ class Lens:
     def pack_points(self) -> float:
         return -float(pack_cost(self.view, self.view.seat)[0])
 
+    def win_chance(self, st: Standing) -> float | None:
+        """How often a hand in this position wins the deal (None: the lens
+        has no model of it)."""
+        return None
+
+    def pack_odds(self) -> PackOdds:
+        """The drop against playing on: the deciding bot's numbers when it
+        gave them, else the lens's own."""
+        if self.odds is not None:
+            return self.odds
+        now = self.stock(self.view.hand)
+        return PackOdds(-self.pack_points(), -self.points(now), self.win_chance(now))
+
     def need_words(self, st: Standing) -> str:
         """``2 cards from declaring``."""
         if st.need <= 0:
@@ -169,4 +225,4 @@ class Lens:
     def finish_words(self, rest: Sequence[Card]) -> str:
         """What the cards left after a declaration show, in words."""
         lay = self.layout(rest)
-        return lay.words(self.view.wild) or "every card melded"
+        return lay.words() or "every card melded"

@@ -1,8 +1,9 @@
 """Why a move is good, in one line a player understands.
 
 Each reason is built from the position: which meld a card completes or
-breaks (the family's arrangement, through its lens), which two loose cards
-a discard keeps together, what the next player threw or let pass (the
+breaks, which two loose cards a discard keeps together (the hand as the
+screen shows it, ``Lens.screen``: a reason names only the groups and
+labels the person sees), what the next player threw or let pass (the
 public log), how many cards the hand still needs and the points at stake.
 A clause is said only when the position holds it.
 
@@ -68,7 +69,7 @@ def _discard(lens: Lens, action: Discard) -> str:
     view = lens.view
     card = action.card
     hand = view.hand
-    lay = lens.layout(hand)
+    lay = lens.screen()
     rest = hand_without(hand, card)
     clauses = [_role(lens, lay, card, rest)]
     if lens.reads_passes and not lens.is_wild(card):
@@ -76,34 +77,34 @@ def _discard(lens: Lens, action: Discard) -> str:
         passed, threw = refusals(view, card.kind, nxt)
         if (passed or threw) and not wants_near(card.kind, nxt):
             clauses.append(refusal_words(passed, threw))
-    clauses.append(_keeps(lens, card, rest))
+    clauses.append(_keeps(lens, lay, card))
     clauses.append("the hand is then " + lens.need_words(lens.standing(rest)))
     return line(f"Throw {card_words(card)}", clauses)
 
 
 def _role(lens: Lens, lay: Layout, card: Card, rest: tuple[Card, ...]) -> str:
-    """What the card is to the hand it leaves."""
+    """What the card is to the hand (``lay``, as the screen shows it)."""
     meld = lay.meld_of(card)
     if meld is None:
         if lens.is_wild(card):
             return "even a wild card is worth less here than the cards you keep"
         return "it is in none of your melds"
     name, cards = meld
-    others = [c for c in cards if c is not card]
-    after = lens.layout(rest)
-    if len(others) >= 3 and any(set(others) == set(m) for _, m in after.melds):
+    others = [c for c in cards if c != card]
+    if len(others) >= 3 and lens.melds_alone(others):
         return f"your {name} {lens.words(others)} stays a meld without it"
-    melded = {c for _, m in after.melds for c in m}
+    melded = {c for _, m in lens.layout(rest).melds for c in m}
     if all(c in melded for c in others):
         return f"{lens.words(others)} still meld without it"
     return f"it breaks your {name} {lens.words(cards)}"
 
 
-def _keeps(lens: Lens, card: Card, rest: tuple[Card, ...]) -> str:
-    """The two loose cards the throw keeps together: those of the card the
-    lens would have thrown next, else the strongest pair left."""
-    loose = list(lens.layout(rest).loose)
-    pairs = [p for p in partials([c for c in loose if not lens.is_wild(c)], lens.twins)
+def _keeps(lens: Lens, lay: Layout, card: Card) -> str:
+    """The two loose cards (of the hand as the screen shows it) the throw
+    keeps together: those of the card the lens would have thrown next,
+    else the strongest pair left."""
+    loose = [c for c in lay.loose if c != card and not lens.is_wild(c)]
+    pairs = [p for p in partials(loose, lens.twins)
              if card.kind not in {c.kind for c in p.cards}]
     if not pairs:
         return ""
@@ -151,13 +152,15 @@ def what_it_joins(lens: Lens, top: Card, after: tuple[Card, ...]) -> str:
     """What the pile's card does for the hand."""
     lay = lens.layout(after)
     meld = lay.meld_of(top)
+    before = lens.screen()
     if meld is not None:
         name, cards = meld
-        before = lens.layout(lens.view.hand)
         others = {c for c in cards if c is not top}
         grows = any(others <= set(m) for _, m in before.melds)
         return f"it {'extends' if grows else 'makes'} the {name} {lens.words(cards)}"
-    for p in partials([c for c in lay.loose if not lens.is_wild(c)], lens.twins):
+    # a card it would pair with: one the screen shows loose, never one in a meld
+    loose = [c for c in before.loose if not lens.is_wild(c)] + [top]
+    for p in partials(loose, lens.twins):
         if top in p.cards:
             return joins_words(top, p)
     return ""
@@ -199,17 +202,38 @@ def _show_dealt(lens: Lens, action: ShowDealtHand) -> str:
 
 
 def _pack(lens: Lens, action: Pack) -> str:
-    view = lens.view
-    drop = -lens.pack_points()
-    now = lens.stock(view.hand)
-    play = lens.points(now)
-    clauses = ["the hand is " + lens.need_words(now)]
-    if play < -drop:
-        clauses.append(f"dropping costs {drop:.0f} now; playing on is expected to cost "
-                       f"about {-play:.0f}")
+    """The drop in a player's terms: how often a hand like this wins from
+    here, what playing it on costs on average, what the drop costs (the
+    deciding bot's numbers where it gave them, ``Lens.pack_odds``)."""
+    return line("Pack", pack_clauses(lens))
+
+
+def pack_clauses(lens: Lens) -> list[str]:
+    odds = lens.pack_odds()
+    now = lens.stock(lens.view.hand)
+    clauses = []
+    if odds.wins is not None:
+        clauses.append(f"a hand {lens.need_words(now)} wins {chance_words(odds.wins)} "
+                       "from here")
     else:
-        clauses.append(f"dropping costs {drop:.0f} now")
-    return line("Pack", clauses)
+        clauses.append("the hand is " + lens.need_words(now))
+    if odds.play > odds.drop:
+        clauses.append(f"playing on costs about {odds.play:.0f} points on average, "
+                       f"the drop {odds.drop:.0f}")
+    else:
+        clauses.append(f"the drop costs {odds.drop:.0f} points")
+    return clauses
+
+
+def chance_words(p: float) -> str:
+    """``about 1 deal in 8``, ``about half its deals``, ``almost never``."""
+    if p >= 0.95:
+        return "almost every deal"
+    if p >= 0.4:
+        return f"about {round(p * 10)} deals in 10"
+    if p < 0.02:
+        return "almost never"
+    return f"about 1 deal in {round(1 / p)}"
 
 
 def _next_deal(lens: Lens, action: NextDeal) -> str:

@@ -21,20 +21,21 @@ SYMBOLS = "♠♥♦♣"
 
 
 def kind_words(kind: int) -> str:
-    """``9♣``, ``10♥``, ``Joker``."""
+    """``9♣``, ``10♥``, ``joker``: the table's notation (``wording.card_text``),
+    with no mark on a designated wild card, which the table does not mark
+    in a line of text either (issue 21: a "K♠★" the screen never shows)."""
     if kind == JOKER_KIND:
-        return "Joker"
+        return "joker"
     return RANK_NAMES[kind % 13] + SYMBOLS[kind // 13]
 
 
-def card_words(card: Card, wild: frozenset[int] = frozenset()) -> str:
-    """A card; a designated wild card (``wild``) carries a star, as on the table."""
-    text = kind_words(card.kind)
-    return text + "★" if card.kind in wild else text
+def card_words(card: Card) -> str:
+    """A card as the table writes it."""
+    return kind_words(card.kind)
 
 
-def cards_words(cards: Iterable[Card], wild: frozenset[int] = frozenset()) -> str:
-    return " ".join(card_words(c, wild) for c in cards)
+def cards_words(cards: Iterable[Card]) -> str:
+    return " ".join(card_words(c) for c in cards)
 
 
 def listing(items: Sequence[str]) -> str:

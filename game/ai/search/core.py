@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-BROWSER = sys.platform == "emscripten"
+from game.engine.state import SeatStatus
 
 
 class Model(Protocol):
@@ -80,6 +79,18 @@ class Budget:
             return self
         return Budget(max(4, int(self.rollouts * factor)), max(2, int(self.min_worlds * factor)),
                       max(3, int(self.max_worlds * factor)), self.z)
+
+
+def table_budget(view, budget: Budget) -> Budget:
+    """``budget`` for a decision at this table: with ``n`` > 2 players in
+    the deal, scaled by 2 / sqrt(n) (a little more at three, the same at
+    four, fewer beyond, where each rollout is longer).  The browser plays
+    the same budget: thinking is sliced between frames, so it costs the
+    page the bots' pace, never a frame."""
+    active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
+    if active > 2:
+        budget = budget.scaled(2 / active ** 0.5)
+    return budget
 
 
 # ------------------------------------------------------------------ utility

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
 from game.engine.cards import JOKER_KIND
 from game.families.marriage.hard import SearchMarriage
 from game.families.marriage.search import Context, Deal, MarriageModel
@@ -33,23 +34,13 @@ class ClairvoyantModel(MarriageModel):
     def sample(self, ctx: Context, rng: random.Random) -> Deal:
         sampler = ctx.sampler
         view = sampler.view
-        # the unseen cards and the cards known to be held are everything
-        # hidden from this seat: the real hands come out of them
-        pool = list(sampler.pool)
-        for _, known, _, _ in sampler.seats:
-            pool.extend(known)
-        hands = {}
-        for seat, *_ in sampler.seats:
-            c = [0] * len(sampler.mine)
-            for card in self.peek(seat):
-                pool.remove(card.kind)
-                c[card.kind] += 1
-            hands[seat] = c
+        others, pool = real_hands(sampler.pool, ((s, known) for s, known, _, _ in sampler.seats),
+                                  self.peek)
         tiplu = sampler.tiplu
         if tiplu is None:
             natural = [i for i, k in enumerate(pool) if k != JOKER_KIND]
             tiplu = pool.pop(rng.choice(natural))
-        deal = Deal({view.seat: list(sampler.mine), **hands}, {}, list(sampler.pile),
+        deal = Deal({view.seat: list(sampler.mine), **others}, {}, list(sampler.pile),
                     view.seat, sampler.order, dict(sampler.route), sampler.exposed,
                     {s: list(x) for s, x in sampler.laid.items()},
                     {s: list(x) for s, x in sampler.tunnelas.items()}, tiplu, sampler.printed,
@@ -60,16 +51,9 @@ class ClairvoyantModel(MarriageModel):
         return deal
 
 
-class ClairvoyantMarriage(SearchMarriage):
-    """Hard whose search plays out the real hands (``ClairvoyantModel``)."""
-
-    name = "clairvoyant"
-    description = "Hard that sees the other hands (for measuring only)."
-
-    def __init__(self, seed: int = 0, peek=None) -> None:
-        super().__init__(seed)
-        if peek is not None:
-            self.model = ClairvoyantModel(peek)
+ClairvoyantMarriage = clairvoyant_bot(
+    "ClairvoyantMarriage", SearchMarriage, lambda bot, peek: ClairvoyantModel(peek),
+    __name__, "Hard whose search plays out the real hands (``ClairvoyantModel``).")
 
 
 # the clairvoyant bots ``python -m game.ceiling`` measures, by name

@@ -24,9 +24,8 @@ Its budget is counted in rollouts, so a seed always gives the same move.
 from __future__ import annotations
 
 from game.ai.base import Thought
-from game.ai.search.core import Budget, Candidate, choose, search
+from game.ai.search.core import Budget, Candidate, choose, search, table_budget
 from game.engine import Discard, DrawDiscard, DrawStock, PlayerView
-from game.engine.state import SeatStatus
 from game.families.marriage.heuristic import LookaheadMarriage, could_use
 from game.families.marriage.judge import Judge
 from game.families.marriage.search import MarriageModel
@@ -50,10 +49,7 @@ class SearchMarriage(LookaheadMarriage):
 
     def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
         """Rollouts grow longer with more players: fewer of them."""
-        active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
-        if active > 2:
-            budget = budget.scaled(2 / active ** 0.5)
-        return budget
+        return table_budget(view, budget)
 
     def draw(self, view: PlayerView) -> Thought:
         legal = view.legal

@@ -34,6 +34,8 @@ import random
 from collections.abc import Generator
 
 from game.ai.knowledge import copies, next_seat, read_log
+from game.ai.search.deal import StreamDeal
+from game.ai.search.worlds import counts_of, draw_hand
 from game.engine import Discard, DrawDiscard, DrawStock
 from game.engine.cards import JOKER_KIND, Card, make_card
 from game.engine.state import Move, SeatStatus
@@ -64,56 +66,38 @@ TURNS_PER_SLICE = 1  # rollout turns between two yields (a slice of thinking)
 # ----------------------------------------------------------- the light deal
 
 
-class Deal:
+class Deal(StreamDeal):
     """One world: every hand as counts per kind, the stock (one stream per
-    seat, next card last), the pile (top last), whose turn it is, where
-    each seat stands, and the world's tiplu and wild cards.
+    seat, next card last), the pile (top last), whose turn it is
+    (``deal.StreamDeal``), where each seat stands, and the world's tiplu
+    and wild cards.
 
     The stock is dealt out in advance into one stream per seat: every card
     is still drawn at random, but what the others draw does not depend on
     whether one of them took the pile's card, so two candidate moves played
-    out in the same world differ only by what the moves themselves change."""
+    out in the same world differ only by what the moves themselves change.
+    The pile is turned over at most ``MAX_RESHUFFLES`` times, as the engine
+    rules."""
 
-    __slots__ = ("hands", "stock", "pile", "turn", "order", "route", "exposed", "laid",
-                 "tunnelas", "fresh", "picked", "winner", "void", "turns_over", "tiplu", "w",
-                 "wmask", "wild_kinds", "maal_kinds", "seed", "_rng")
+    __slots__ = ("route", "exposed", "laid", "tunnelas", "fresh", "tiplu", "w", "wmask",
+                 "wild_kinds", "maal_kinds")
+
+    MOST_TURNED = MAX_RESHUFFLES
 
     def __init__(self, hands, stock, pile, turn, order, route, exposed, laid, tunnelas,
                  tiplu: int, printed_jokers: bool, seed: int) -> None:
-        self.hands = hands  # seat -> counts (seats still in the deal)
-        self.stock = stock  # seat -> its stream of stock cards
-        self.pile = pile
-        self.turn = turn
-        self.order = order  # seats in the deal, in turn order
+        super().__init__(hands, stock, pile, turn, order, seed)
         self.route = route  # seat -> None, "sequences" or "dublees"
         self.exposed = exposed  # seat -> tunnelas exposed before the first turn
         self.laid = laid  # seat -> kinds laid down to see (they stay its cards for maal)
         self.tunnelas = tunnelas  # seat -> kinds of the tunnelas it laid down
         self.fresh = set(order)  # seats whose hand the policy has not looked at yet
-        self.picked = None
-        self.winner = None
-        self.void = False
-        self.turns_over = 0  # times the pile was turned over into the stock
         self.tiplu = tiplu
         wild = marriage_wilds(tiplu, printed_jokers)
         self.w = [k in wild for k in range(KINDS)]
         self.wmask = sum(1 << k for k in wild if k < 52)
         self.wild_kinds = tuple(sorted(wild))
         self.maal_kinds = frozenset((tiplu, poplu(tiplu), jhiplu(tiplu)))
-        self.seed = seed  # for turning the pile over: the same in every copy
-        self._rng = None
-
-    @staticmethod
-    def streams(cards: list[int], order: list[int]) -> dict[int, list[int]]:
-        """Deal ``cards`` (next card last) into one stream per seat, the
-        seat to draw next first."""
-        n = len(order)
-        out: dict[int, list[int]] = {s: [] for s in order}
-        for i, k in enumerate(reversed(cards)):
-            out[order[i % n]].append(k)
-        for s in order:
-            out[s].reverse()
-        return out
 
     def copy(self) -> Deal:
         d = object.__new__(Deal)
@@ -130,7 +114,7 @@ class Deal:
         d.picked = self.picked
         d.winner = None
         d.void = False
-        d.turns_over = self.turns_over
+        d.turned = self.turned
         d.tiplu = self.tiplu
         d.w = self.w
         d.wmask = self.wmask
@@ -139,47 +123,6 @@ class Deal:
         d.seed = self.seed
         d._rng = None
         return d
-
-    def next_seat(self, seat: int) -> int:
-        order = self.order
-        return order[(order.index(seat) + 1) % len(order)]
-
-    def draw_stock(self, seat: int, reshuffle: bool) -> int | None:
-        """Draw for ``seat``; the kind drawn, or None when the deal is void."""
-        mine = self.stock.get(seat)
-        if not mine:
-            mine = max(self.stock.values(), key=len)
-            if not mine:
-                if not self.refill(reshuffle):
-                    return None
-                mine = self.stock[seat]
-        k = mine.pop()
-        self.hands[seat][k] += 1
-        self.picked = None
-        return k
-
-    def refill(self, reshuffle: bool) -> bool:
-        """The stock is empty: turn the pile over under it, or the deal is
-        void (after ``MAX_RESHUFFLES`` turns, as the engine rules)."""
-        if reshuffle and len(self.pile) > 1 and self.turns_over < MAX_RESHUFFLES:
-            cards = self.pile[:-1]
-            if self._rng is None:
-                self._rng = random.Random(self.seed)
-            self._rng.shuffle(cards)
-            self.pile = self.pile[-1:]
-            order = self.order
-            i = order.index(self.turn)
-            self.stock = self.streams(cards, order[i:] + order[:i])
-            self.turns_over += 1
-            return True
-        self.void = True
-        return False
-
-    def take(self, seat: int) -> int:
-        k = self.pile.pop()
-        self.hands[seat][k] += 1
-        self.picked = k
-        return k
 
     def throw(self, seat: int, kind: int) -> None:
         self.hands[seat][kind] -= 1
@@ -379,9 +322,7 @@ class WorldSampler:
                 left[k] -= 1
         self.pool = [k for k in range(KINDS) for _ in range(max(0, left[k]))]
         self.tiplu = ex.tiplu.kind if ex.tiplu is not None else None
-        self.mine = [0] * KINDS
-        for c in view.hand:
-            self.mine[c.kind] += 1
+        self.mine = counts_of(c.kind for c in view.hand)
         self.pile = [c.kind for c in view.discard]
         self.route = {s: ex.saw_by[s] for s in self.order}
         self.exposed = {s: len(ex.exposed[s]) for s in self.order}
@@ -412,27 +353,10 @@ class WorldSampler:
                     {s: list(x) for s, x in self.tunnelas.items()}, tiplu, self.printed,
                     rng.getrandbits(32))
         for seat, known, unknown, extra in self.seats:
-            for attempt in range(TRIES):
-                want = min(len(pool), unknown + extra)
-                weights = self.weights.get(seat)
-                if weights is None:
-                    picks = sorted(rng.sample(range(len(pool)), want), reverse=True)
-                else:  # Efraimidis-Spirakis: the largest u ** (1 / w) are a weighted sample
-                    keyed = sorted(((rng.random() ** (1.0 / weights[k]), i)
-                                    for i, k in enumerate(pool)), reverse=True)
-                    picks = sorted((i for _, i in keyed[:want]), reverse=True)
-                c = [0] * KINDS
-                for k in known:
-                    c[k] += 1
-                for i in picks:
-                    c[pool[i]] += 1
-                spare = self._throw_extra(deal, seat, c, want - unknown, known)
-                if attempt == TRIES - 1 or self._agrees(deal, seat, c):
-                    for i in picks:
-                        pool.pop(i)
-                    pool.extend(spare)
-                    deal.hands[seat] = c
-                    break
+            deal.hands[seat] = draw_hand(
+                rng, pool, known, unknown, extra, self.weights.get(seat), TRIES,
+                lambda c, n, s=seat, k=known: self._throw_extra(deal, s, c, n, k),
+                lambda c, s=seat: self._agrees(deal, s, c))
         rng.shuffle(pool)
         deal.stock = Deal.streams(pool[:self.view.stock_size], self.order)
         picked = self.view.picked
@@ -445,7 +369,7 @@ class WorldSampler:
         hand (never one of the ``known`` cards it still holds)."""
         spare = []
         route = deal.route[seat]
-        for _ in range(max(0, extra)):
+        for _ in range(extra):
             if route is None:
                 costs = unseen_costs(c, mask_of(c), self.policy.leans(c, deal.exposed[seat]))
             elif route == "dublees":

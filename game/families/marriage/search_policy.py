@@ -27,6 +27,8 @@ How it plays (RULES.md §6), by where a seat stands:
 
 from __future__ import annotations
 
+from game.ai.search.tables import ADJM, GAPM, NEARM, RUN3, SAMEM, bits
+
 KINDS = 53
 JOKER = 52
 PAIR = 30  # a pair's worth to a seat that has not seen (a tunnela half made)
@@ -39,47 +41,8 @@ EXACT_SEEN = False  # a seen seat throws the card that leaves its natural cards 
 
 # --------------------------------------------------------------- the tables
 
-
-def _pos_kind(suit: int, pos: int) -> int | None:
-    """Kind at run position ``pos`` (1..14, 14 = the ace above the king)."""
-    if not 1 <= pos <= 14:
-        return None
-    return suit * 13 + (0 if pos == 14 else pos - 1)
-
-
-def _bits(kinds) -> int:
-    m = 0
-    for k in kinds:
-        m |= 1 << k
-    return m
-
-
-def _tables():
-    run3, adj, gap, same = [], [], [], []
-    for k in range(52):
-        s, r0 = divmod(k, 13)
-        positions = (1, 14) if r0 == 0 else (r0 + 1,)
-        trios, a, g = set(), set(), set()
-        for p in positions:
-            for lo in (p - 2, p - 1, p):
-                if lo < 1 or lo + 2 > 14:
-                    continue
-                ks = [_pos_kind(s, q) for q in (lo, lo + 1, lo + 2)]
-                trios.add(tuple(sorted(x for x in ks if x != k)))
-            for d, bucket in ((1, a), (2, g)):
-                for q in (p - d, p + d):
-                    x = _pos_kind(s, q)
-                    if x is not None and x != k:
-                        bucket.add(x)
-        run3.append(tuple(_bits(t) for t in sorted(trios)))
-        adj.append(_bits(a))
-        gap.append(_bits(g - a))
-        same.append(_bits(t * 13 + r0 for t in range(4) if t != s))
-    return tuple(run3), tuple(adj), tuple(gap), tuple(same)
-
-
-RUN3M, ADJM, GAPM, SAMEM = _tables()
-NEARM = tuple(ADJM[k] | GAPM[k] | SAMEM[k] for k in range(52))
+# the runs of three as masks, in the order of the pairs (``tables.RUN3``)
+RUN3M = tuple(tuple(bits(p) for p in RUN3[k]) for k in range(52))
 NATURAL = (1 << 52) - 1
 
 

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from game.ai.base import Thought
 from game.ai.kinds import adding, kinds_of
+from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
 from game.engine import PlayerView
 from game.families.thirteen.hard import HardBot, ReadingBot
 from game.families.thirteen.judge import Judge
-from game.families.thirteen.search import Deal, ThirteenModel, counts_of
+from game.families.thirteen.search import Deal, ThirteenModel
 from game.families.thirteen.shape import need_of
 
 
@@ -70,35 +71,14 @@ class ClairvoyantModel(ThirteenModel):
     def sample(self, ctx, rng) -> Deal:
         sampler = ctx.sampler
         view = sampler.view
-        # the unseen cards and the cards known to be held are everything
-        # not in my hand or face up: the real hands come out of them
-        pool = list(sampler.pool)
-        for _, known, *_ in sampler.seats:
-            pool.extend(known)
-        hands = {view.seat: list(sampler.mine)}
-        for seat, *_ in sampler.seats:
-            real = [c.kind for c in self.peek(seat)]
-            for kind in real:
-                pool.remove(kind)
-            hands[seat] = counts_of(real)
-        rng.shuffle(pool)
-        stock = Deal.streams(pool[:view.stock_size], sampler.order)
-        deal = Deal(hands, stock, list(sampler.pile), view.seat, list(sampler.order),
-                    dict(sampler.owed), list(view.turns_taken), rng.getrandbits(32))
-        deal.picked = view.picked.kind if view.picked is not None else None
-        return deal
+        others, pool = real_hands(sampler.pool, ((s, known) for s, known, *_ in sampler.seats),
+                                  self.peek)
+        return sampler.world({view.seat: list(sampler.mine), **others}, pool, rng)
 
 
-class ClairvoyantBot(HardBot):
-    """Hard whose search plays out the real hands (``ClairvoyantModel``)."""
-
-    name = "clairvoyant"
-    description = "Hard that sees the other hands (for measuring only)."
-
-    def __init__(self, seed: int = 0, peek=None) -> None:
-        super().__init__(seed)
-        if peek is not None:
-            self.model = ClairvoyantModel(self.knowledge, peek)
+ClairvoyantBot = clairvoyant_bot(
+    "ClairvoyantBot", HardBot, lambda bot, peek: ClairvoyantModel(bot.knowledge, peek),
+    __name__, "Hard whose search plays out the real hands (``ClairvoyantModel``).")
 
 
 # the clairvoyant bots ``python -m game.ceiling`` measures, by name

@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from game.ai.coach.lens import Layout, Lens, Standing, card_order, opponents
+from game.ai.coach.lens import Layout, Lens, PackOdds, Standing, card_order, opponents
 from game.ai.kinds import kinds_of
 from game.ai.knowledge import know
 from game.engine import Card, PlayerView
 from game.families.thirteen.judge import Judge
-from game.families.thirteen.packing import LOSER_PAYS, win_chance
+from game.families.thirteen.packing import LOSER_PAYS, odds, win_chance
 
 
 class ThirteenLens(Lens):
@@ -96,15 +96,25 @@ class ThirteenLens(Lens):
     def stock(self, cards: Sequence[Card]) -> Standing:
         return self.standing(cards)  # its chance of a useful card is the stock's
 
-    def points(self, st: Standing) -> float:
+    def win_chance(self, st: Standing) -> float:
         view = self.view
         n = opponents(view)
         turn = view.turns_taken[view.seat]
         lo = math.floor(st.draws)
         f = st.draws - lo
-        p = (1 - f) * win_chance(lo, turn, n) + f * win_chance(lo + 1, turn, n)
-        gain = LOSER_PAYS[3] * n
+        return (1 - f) * win_chance(lo, turn, n) + f * win_chance(lo + 1, turn, n)
+
+    def points(self, st: Standing) -> float:
+        p = self.win_chance(st)
+        gain = LOSER_PAYS[3] * opponents(self.view)
         return p * gain - (1 - p) * st.count
+
+    def pack_odds(self) -> PackOdds:
+        """The numbers medium's drop is decided by (``packing.odds``), unless
+        the deciding bot gave its own."""
+        if self.odds is not None:
+            return self.odds
+        return odds(self.view, self.stock(self.view.hand).need)
 
     def win_points(self) -> float:
         return float(LOSER_PAYS[3] * opponents(self.view))

@@ -17,7 +17,10 @@ hands chooses among them by what each is expected to score.
 - Pack: when the hand would pay more than the drop and still needs two
   cards or more, the search plays on over sampled worlds; the estimate is
   corrected by ``PACK_CALIBRATION`` (measured on hard's own play) and the
-  drop is taken when it is better by ``PACK_MARGIN``.
+  drop is taken when it is better by ``PACK_MARGIN``.  A first hand with a
+  pure sequence and a wild card is never dropped (``packing.py``).  The
+  numbers of a drop are kept (``pack_odds``: the drop, the corrected
+  estimate of playing on, the share of its rollouts that won the deal).
 - Declare: at once, whenever a valid declaration exists (waiting cannot make
   the others pay more and risks another player going out first).
 
@@ -26,21 +29,25 @@ samples every other player's hand from the public log, plays each candidate
 to the end of the deal with a fast rollout policy for everyone, settles it
 exactly and scores it under the match format (points; chips in Deals; a
 match equity in Pool).  Its budget is counted in rollouts, so a seed always
-gives the same move; the browser gets ``BROWSER_SHARE`` of it.
+gives the same move, in the browser too: thinking is sliced between frames
+(measured in Chromium, CPython-wasm runs it about 1.6 times slower; a
+4-player decision takes about 0.4 s of frames at 60 fps, inside the pause
+after the previous move).
 """
 
 from __future__ import annotations
 
-from game.ai.base import Thought
+from game.ai.base import PackOdds, Thought
 from game.ai.kinds import adding, kinds_of, without
 from game.ai.knowledge import Knowledge, is_wild_kind, unseen_copies
-from game.ai.search.core import BROWSER, Budget, Candidate, choose, search
+from game.ai.search.core import Budget, Candidate, choose, search, table_budget
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
 from game.engine.family import family_of
 from game.engine.game import pack_cost
 from game.engine.state import SeatStatus
 from game.families.thirteen.judge import Judge, Weights
 from game.families.thirteen.medium import MediumBot
+from game.families.thirteen.packing import keeps_first_hand
 from game.families.thirteen.reading import take_chance
 from game.families.thirteen.search import ThirteenModel
 from game.families.thirteen.shape import need_of
@@ -74,7 +81,6 @@ PACK_CALIBRATION = {
 BUDGET = Budget(rollouts=40, min_worlds=6, max_worlds=20, z=2.0)
 PACK_BUDGET = Budget(rollouts=48, min_worlds=24, max_worlds=24, z=99.0)
 TAKE_BUDGET = Budget(rollouts=32, min_worlds=6, max_worlds=16, z=2.0)
-BROWSER_SHARE = 0.5  # the browser's share of the budget (same rules, fewer samples)
 
 
 class PointsJudge(Judge):
@@ -120,18 +126,14 @@ class HardBot(MediumBot):
         return PointsJudge(view, self.knowledge(view), self.weights, self.count_weight)
 
     def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
-        active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
-        if active > 2:
-            budget = budget.scaled(2 / active ** 0.5)
-        if BROWSER:
-            budget = budget.scaled(BROWSER_SHARE)
-        return budget
+        return table_budget(view, budget)
 
     # ---------------------------------------------------------------- draw
     def draw(self, view: PlayerView) -> Thought:
         legal = view.legal
         judge = self.judge(view)
         hand = kinds_of(view.hand)
+        self.pack_odds = None
         play = DrawStock()
         if DrawDiscard() in legal:
             if DrawStock() not in legal:
@@ -154,17 +156,32 @@ class HardBot(MediumBot):
             yield from search(view, self.model, cands, self.budget_for(view, self.pack_budget),
                               self.rng(view), race=False)
             if self.drop_is_better(view, cands[0].mean, cands[1].mean):
+                self.pack_odds = self.odds_of(view, cands[0], cands[1])
                 return Pack()
         return play
+
+    def odds_of(self, view: PlayerView, play: Candidate, drop: Candidate) -> PackOdds:
+        """The search's numbers in points: the drop, the corrected estimate
+        of playing on (in Pool the search weighs a match equity worth about
+        a point a point: scaled so that the drop reads as its points) and
+        the share of rollouts that won the deal (a won deal is the only
+        rollout worth more than nothing)."""
+        cost = float(pack_cost(view, view.seat)[0])
+        scale = cost / -drop.mean if drop.mean < 0 else 1.0
+        wins = sum(1 for v in play.values if v > 0) / len(play.values) if play.values else None
+        return PackOdds(cost, -self.play_estimate(view, play.mean) * scale, wins)
+
+    def play_estimate(self, view: PlayerView, play: float) -> float:
+        """The rollouts' estimate of playing on, corrected by ``PACK_CALIBRATION``."""
+        first, later = PACK_CALIBRATION[min(_opponents(view), max(PACK_CALIBRATION))]
+        slope, offset = first if view.turns_taken[view.seat] == 0 else later
+        return slope * play + offset
 
     def drop_is_better(self, view: PlayerView, play: float, drop: float) -> bool:
         """Whether the drop beats playing on, the rollouts' estimate of
         playing on corrected by ``PACK_CALIBRATION``."""
-        opponents = max(1, sum(1 for s, st in enumerate(view.status)
-                               if st == SeatStatus.ACTIVE and s != view.seat))
-        first, later = PACK_CALIBRATION[min(opponents, max(PACK_CALIBRATION))]
-        slope, offset = first if view.turns_taken[view.seat] == 0 else later
-        return drop > slope * play + offset + PACK_MARGIN[min(opponents, len(PACK_MARGIN)) - 1]
+        margin = PACK_MARGIN[min(_opponents(view), len(PACK_MARGIN)) - 1]
+        return drop > self.play_estimate(view, play) + margin
 
     def take_gain(self, view: PlayerView, judge: Judge, hand: tuple[int, ...]) -> Thought:
         """How much better (in value units) the best hand after taking the
@@ -185,9 +202,11 @@ class HardBot(MediumBot):
         return now - best
 
     def may_pack(self, view: PlayerView, judge: PointsJudge, hand: tuple[int, ...]) -> bool:
-        """A drop is worth weighing when the hand would pay more than it."""
+        """A drop is worth weighing when the hand would pay more than it
+        (never a first hand with a pure sequence and a wild card)."""
         cost, _ = pack_cost(view, view.seat)
-        return judge.count(hand) > cost and judge.need(judge.shape(hand), hand) >= 2
+        return judge.count(hand) > cost and judge.need(judge.shape(hand), hand) >= 2 \
+            and not keeps_first_hand(view)
 
     # ------------------------------------------------------------- discard
     def discard(self, view: PlayerView) -> Thought:
@@ -209,6 +228,11 @@ class HardBot(MediumBot):
         yield from search(view, self.model, cands, self.budget_for(view, self.budget),
                           self.rng(view))
         return choose(cands, TAU).action
+
+
+def _opponents(view: PlayerView) -> int:
+    return max(1, sum(1 for s, st in enumerate(view.status)
+                      if st == SeatStatus.ACTIVE and s != view.seat))
 
 
 # ------------------------------------------------ the level before the search

@@ -32,9 +32,9 @@ import random
 from collections.abc import Generator
 
 from game.ai.knowledge import Knowledge
+from game.ai.search.deal import DropDeal
+from game.ai.search.worlds import PileSampler, counts_of, fair_weights
 from game.engine import Discard, DrawDiscard, DrawStock, Pack
-from game.engine.family import family_of
-from game.engine.state import Move, SeatStatus
 from game.families.thirteen.search_policy import KINDS, Table
 from game.families.thirteen.worlds import card_weights
 
@@ -54,45 +54,19 @@ TURNS_PER_SLICE = 1
 # ----------------------------------------------------------- the light deal
 
 
-class Deal:
+class Deal(DropDeal):
     """One world: every hand as counts per kind, the stock, the pile (top
-    last), whose turn and what each seat owes.
+    last), whose turn and what each seat owes (``deal.DropDeal``).
 
     The stock is dealt out in advance into one stream per seat (next card
     last): a seat drawing from the stock takes the next card of its own
     stream.  Every card is still drawn at random, but what the other players
     draw no longer depends on whether one of them took a card from the pile,
     so two candidate moves played out in the same world differ only by what
-    the moves themselves change (far less noise between them)."""
+    the moves themselves change (far less noise between them).  The pile is
+    turned over whenever the stock is out, under the online rules."""
 
-    __slots__ = ("hands", "stock", "pile", "turn", "order", "owed", "turns", "picked",
-                 "winner", "void", "seed", "_rng")
-
-    def __init__(self, hands, stock, pile, turn, order, owed, turns, seed: int) -> None:
-        self.hands = hands  # seat -> counts (active seats only)
-        self.stock = stock  # seat -> its stream of stock cards
-        self.pile = pile
-        self.turn = turn
-        self.order = order  # active seats in turn order (a seat leaves when it packs)
-        self.owed = owed  # seat -> points owed (packed, wrong show)
-        self.turns = turns
-        self.picked = None
-        self.winner = None
-        self.void = False
-        self.seed = seed  # for turning the pile over: the same in every copy
-        self._rng = None
-
-    @staticmethod
-    def streams(cards: list[int], order: list[int]) -> dict[int, list[int]]:
-        """Deal ``cards`` (next card last) into one stream per seat, the
-        seat to draw next first."""
-        n = len(order)
-        out: dict[int, list[int]] = {s: [] for s in order}
-        for i, k in enumerate(reversed(cards)):
-            out[order[i % n]].append(k)
-        for s in order:
-            out[s].reverse()
-        return out
+    __slots__ = ()
 
     def copy(self) -> Deal:
         d = Deal({s: list(h) for s, h in self.hands.items()},
@@ -100,61 +74,6 @@ class Deal:
                  list(self.order), dict(self.owed), list(self.turns), self.seed)
         d.picked = self.picked
         return d
-
-    def next_seat(self, seat: int) -> int:
-        order = self.order
-        return order[(order.index(seat) + 1) % len(order)]
-
-    # ------------------------------------------------------------ actions
-    def draw_stock(self, seat: int, reshuffle: bool = True) -> int | None:
-        """Draw for ``seat``; the kind drawn, or None when the deal is void."""
-        mine = self.stock.get(seat)
-        if not mine:
-            mine = max(self.stock.values(), key=len)
-            if not mine:
-                if not self.refill(reshuffle):
-                    return None
-                mine = self.stock[seat]
-        k = mine.pop()
-        self.hands[seat][k] += 1
-        self.picked = None
-        return k
-
-    def refill(self, reshuffle: bool) -> bool:
-        """The stock is empty: turn the pile over (online rules) or void."""
-        if reshuffle and len(self.pile) > 1:
-            cards = self.pile[:-1]
-            if self._rng is None:
-                self._rng = random.Random(self.seed)
-            self._rng.shuffle(cards)
-            self.pile = self.pile[-1:]
-            order = self.order
-            i = order.index(self.turn)
-            self.stock = self.streams(cards, order[i:] + order[:i])
-            return True
-        self.void = True
-        return False
-
-    def take(self, seat: int) -> None:
-        k = self.pile.pop()
-        self.hands[seat][k] += 1
-        self.picked = k
-
-    def throw(self, seat: int, kind: int) -> None:
-        self.hands[seat][kind] -= 1
-        self.pile.append(kind)
-        self.turns[seat] += 1
-        self.picked = None
-        self.turn = self.next_seat(seat)
-
-    def pack(self, seat: int, cost: int) -> None:
-        self.owed[seat] = cost
-        nxt = self.next_seat(seat)
-        self.order.remove(seat)
-        del self.hands[seat]
-        self.turn = nxt
-        if len(self.order) == 1:
-            self.winner = self.order[0]
 
 
 def play_out(deal: Deal, table: Table, max_turns: int = 40) -> Generator[None, None, None]:
@@ -221,128 +140,15 @@ def settle(deal: Deal, table: Table, players: int,
 # --------------------------------------------------------------- the worlds
 
 
-def owed_from_log(view) -> dict[int, int]:
-    """What each seat out of the deal owes: its drop or the wrong-show penalty."""
-    fam = family_of(view.rules)
-    owed = {}
-    for seat, what, _ in view.log:
-        if what == Move.PACK_FIRST:
-            owed[seat] = fam.pack_cost(view.rules, True)
-        elif what == Move.PACK_MIDDLE:
-            owed[seat] = fam.pack_cost(view.rules, False)
-        elif what == Move.WRONG_SHOW:
-            owed[seat] = view.rules.wrong_show_points
-    return owed
-
-
-def turn_order(view) -> list[int]:
-    """Active seats in playing order, starting with this one."""
-    step = 1 if view.rules.direction == "counterclockwise" else -1
-    out = []
-    s = view.seat
-    for _ in range(view.players):
-        if view.status[s] == SeatStatus.ACTIVE:
-            out.append(s)
-        s = (s + step) % view.players
-    return out
-
-
-def fair_weights(weights: list[float], wild: list[bool]) -> list[float]:
-    """The log's evidence says nothing about a wild card (it fits anywhere),
-    so a wild card gets the mean weight of the natural ones, not 1: after a
-    few passes most natural cards weigh less than 1, and an unweighted joker
-    would be drawn too often."""
-    natural = [x for k, x in enumerate(weights[:52]) if not wild[k]]
-    mean = sum(natural) / len(natural) if natural else 1.0
-    return [mean if wild[k] else weights[k] for k in range(KINDS)]
-
-
-def counts_of(kinds) -> list[int]:
-    c = [0] * KINDS
-    for k in kinds:
-        c[k] += 1
-    return c
-
-
-def last_turn(view, seat: int) -> tuple[int | None, int | None]:
-    """What ``seat`` did at its latest turn, as far as a hand held now can
-    be checked against it: the pile card it let pass when it drew from the
-    stock (None if it took the pile card), and the kind it threw."""
-    pile: list = []
-    passed = threw = None
-    for s, what, card in view.log:
-        if what == Move.DRAW_STOCK:
-            if s == seat:
-                passed, threw = (pile[-1] if pile else None), None
-        elif what == Move.DRAW_DISCARD:
-            if pile:
-                pile.pop()
-            if s == seat:
-                passed, threw = None, None
-        elif what in (Move.DISCARD, Move.DECLARE, Move.WRONG_SHOW) and card is not None:
-            pile.append(card.kind)
-            if s == seat:
-                threw = card.kind
-    if threw is None:
-        passed = None  # the turn is not finished (or never started)
-    return passed, threw
-
-
-class WorldSampler:
+class WorldSampler(PileSampler):
     """Draws worlds for one decision (see the module docstring)."""
 
-    def __init__(self, view, know: Knowledge, table: Table) -> None:
-        self.view = view
-        self.know = know
-        self.table = table
-        self.order = turn_order(view)
-        self.owed = owed_from_log(view)
-        self.mine = counts_of(c.kind for c in view.hand)
-        self.pool = [k for k in range(KINDS) for _ in range(know.unseen[k])]
-        self.pile = [c.kind for c in view.discard]
-        self.seats = []  # (seat, known, unknown count, extra, weights, (passed, threw))
-        for s in self.order[1:]:
-            mem = know.seats[s]
-            size = view.hand_sizes[s]
-            known = [c.kind for c in mem.held][:size]
-            stock_draws = max(0, len(mem.threw) - mem.picks)
-            extra = min(MAX_EXTRA[len(self.order) > 2], stock_draws)
-            weights = fair_weights(card_weights(mem), table.w)
-            self.seats.append((s, known, size - len(known), extra, weights, last_turn(view, s)))
+    TRIES = TRIES
+    MAX_EXTRA = MAX_EXTRA
+    DEAL = Deal
 
-    def sample(self, rng: random.Random) -> Deal:
-        table = self.table
-        pool = list(self.pool)
-        hands = {self.view.seat: list(self.mine)}
-        for s, known, unknown, extra, weights, (passed, threw) in self.seats:
-            hand = None
-            for attempt in range(TRIES):
-                want = min(len(pool), unknown + extra)
-                keyed = sorted(((rng.random() ** (1.0 / weights[k]), i)
-                                for i, k in enumerate(pool)), reverse=True)
-                picks = sorted((i for _, i in keyed[:want]), reverse=True)
-                drawn = [pool[i] for i in picks]
-                c = counts_of(known)
-                for k in drawn:
-                    c[k] += 1
-                spare = []
-                for _ in range(want - unknown if want > unknown else 0):
-                    k = table.throw(c, None)
-                    c[k] -= 1
-                    spare.append(k)
-                if attempt == TRIES - 1 or table.agrees(c, passed, threw):
-                    hand = c
-                    for i in picks:
-                        pool.pop(i)
-                    pool.extend(spare)
-                    break
-            hands[s] = hand
-        rng.shuffle(pool)
-        stock = Deal.streams(pool[:self.view.stock_size], self.order)
-        deal = Deal(hands, stock, list(self.pile), self.view.seat, list(self.order),
-                    dict(self.owed), list(self.view.turns_taken), rng.getrandbits(32))
-        deal.picked = self.view.picked.kind if self.view.picked is not None else None
-        return deal
+    def weights(self, know: Knowledge, seat: int) -> list[float]:
+        return fair_weights(card_weights(know.seats[seat]), self.table.w)
 
 
 # ---------------------------------------------------------------- the model

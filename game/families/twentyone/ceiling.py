@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 
+from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
 from game.families.twentyone.hard import SearchHard
-from game.families.twentyone.search import Context, Deal, TwentyOneModel, counts_of
+from game.families.twentyone.search import Context, Deal, TwentyOneModel
 
 
 class ClairvoyantModel(TwentyOneModel):
@@ -31,37 +32,15 @@ class ClairvoyantModel(TwentyOneModel):
     def sample(self, ctx: Context, rng: random.Random) -> Deal:
         sampler = ctx.sampler
         view = sampler.view
-        # the unseen cards and the cards known to be held are everything
-        # not in my hand, face up or set aside as the cut: the real hands
-        # come out of them, the rest is the stock (and dropped hands)
-        pool = list(sampler.pool)
-        for _, known, *_ in sampler.seats:
-            pool.extend(known)
-        hands = {view.seat: list(sampler.mine)}
-        for seat, *_ in sampler.seats:
-            real = [c.kind for c in self.peek(seat)]
-            for kind in real:
-                pool.remove(kind)
-            hands[seat] = counts_of(real)
-        rng.shuffle(pool)
-        stock = Deal.streams(pool[:view.stock_size], sampler.order)
-        deal = Deal(hands, stock, list(sampler.pile), view.seat, list(sampler.order),
-                    dict(sampler.owed), list(view.turns_taken), rng.getrandbits(32))
-        deal.picked = view.picked.kind if view.picked is not None else None
-        deal.fresh = view.upcard_fresh
-        return deal
+        # what is left of the hidden cards is the stock (and dropped hands)
+        others, pool = real_hands(sampler.pool, ((s, known) for s, known, *_ in sampler.seats),
+                                  self.peek)
+        return sampler.world({view.seat: list(sampler.mine), **others}, pool, rng)
 
 
-class ClairvoyantBot(SearchHard):
-    """Hard whose search plays out the real hands (``ClairvoyantModel``)."""
-
-    name = "clairvoyant"
-    description = "Hard that sees the other hands (for measuring only)."
-
-    def __init__(self, seed: int = 0, peek=None) -> None:
-        super().__init__(seed)
-        if peek is not None:
-            self.model = ClairvoyantModel(self.model.know_of, peek)
+ClairvoyantBot = clairvoyant_bot(
+    "ClairvoyantBot", SearchHard, lambda bot, peek: ClairvoyantModel(bot.model.know_of, peek),
+    __name__, "Hard whose search plays out the real hands (``ClairvoyantModel``).")
 
 
 # the clairvoyant bots ``python -m game.ceiling`` measures, by name

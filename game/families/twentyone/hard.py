@@ -19,7 +19,8 @@ bonuses) and keeps the move with the best expected score.
 - Drop: weighed when the heuristic's fitted model (``expected_delta``) says
   playing on is worth less than ``PACK_WINDOW`` above the drop; then the
   search plays on over sampled worlds and drops when that is worse than the
-  drop by ``PACK_MARGIN``.
+  drop by ``PACK_MARGIN``.  A first hand is weighed only when a regular
+  would drop it (no wild card, four draws or more from a show).
 - Show: at once, whenever a valid show exists (the frame's
   ``declarations_thought``), throwing the card that keeps the biggest bonus.
 
@@ -34,12 +35,12 @@ from game.ai.base import Thought
 from game.ai.common import distinct_discards
 from game.ai.kinds import kinds_of
 from game.ai.knowledge import know
-from game.ai.search.core import Budget, Candidate, choose, search
+from game.ai.search.core import Budget, Candidate, choose, search, table_budget
+from game.ai.search.worlds import counts_of
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
 from game.engine.game import pack_cost
-from game.engine.state import SeatStatus
-from game.families.twentyone.heuristic import WideBot, expected_delta
-from game.families.twentyone.search import TwentyOneModel, counts_of
+from game.families.twentyone.heuristic import WideBot, expected_delta, hopeless_first_hand
+from game.families.twentyone.search import TwentyOneModel
 from game.families.twentyone.search_policy import Table
 
 MAX_CANDIDATES = 3  # discards the search weighs
@@ -69,8 +70,7 @@ class SearchHard(WideBot):
 
     def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
         """Fewer rollouts a candidate at a fuller table (each is longer)."""
-        active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
-        return budget.scaled(2 / active ** 0.5) if active > 2 else budget
+        return table_budget(view, budget)
 
     # ---------------------------------------------------------------- draw
     def draw(self, view: PlayerView) -> Thought:
@@ -105,10 +105,14 @@ class SearchHard(WideBot):
 
     def may_pack(self, view: PlayerView) -> bool:
         """A drop is worth weighing when the fitted model puts playing on
-        within ``PACK_WINDOW`` of the drop (or below it)."""
+        within ``PACK_WINDOW`` of the drop (or below it); a first hand only
+        when a regular would drop it too (``hopeless_first_hand``)."""
         judge = self.judge(view)
-        now = judge.analyse(kinds_of(view.hand))
-        cost, _first = pack_cost(view, view.seat)
+        kinds = kinds_of(view.hand)
+        now = judge.analyse(kinds)
+        cost, first = pack_cost(view, view.seat)
+        if first and not hopeless_first_hand(judge, kinds, now):
+            return False
         return expected_delta(view, now, judge.opponents) < -cost + PACK_WINDOW
 
     # ------------------------------------------------------------- discard

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 
+from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
 from game.families.vazhushal.hard import HardVazhushal
-from game.families.vazhushal.search import Context, Deal, VazhushalModel, counts_of
+from game.families.vazhushal.search import Context, Deal, VazhushalModel
 
 
 class ClairvoyantModel(VazhushalModel):
@@ -27,34 +28,18 @@ class ClairvoyantModel(VazhushalModel):
 
     def sample(self, ctx: Context, rng: random.Random) -> Deal:
         sampler = ctx.sampler
-        # the unseen cards and the cards known to be held are everything
-        # not in this hand, the line, the tables or under the stock: the
-        # real hands come out of them, the rest is the stock
-        pool = list(sampler.pool)
-        for _, held, _, _ in sampler.seats:
-            pool.extend(held)
-        hands = {sampler.view.seat: list(sampler.mine)}
-        for seat, *_ in sampler.seats:
-            real = [c.kind for c in self.peek(seat)]
-            for kind in real:
-                pool.remove(kind)
-            hands[seat] = counts_of(real)
+        # the hidden cards are everything not in this hand, the line, the
+        # tables or under the stock: what is left of them is the stock
+        others, pool = real_hands(sampler.pool, ((s, held) for s, held, _, _ in sampler.seats),
+                                  self.peek)
+        hands = {sampler.view.seat: list(sampler.mine), **others}
         rng.shuffle(pool)
-        stock = Deal.streams(pool[:sampler.stock_size], sampler.order)
-        return Deal(hands, dict(sampler.tables), stock, sampler.neg, list(sampler.line),
-                    sampler.upcard_wild, sampler.view.seat, list(sampler.order))
+        return sampler.world(hands, pool)
 
 
-class ClairvoyantBot(HardVazhushal):
-    """Hard whose search plays out the real hands (``ClairvoyantModel``)."""
-
-    name = "clairvoyant"
-    description = "Hard that sees the other hands (for measuring only)."
-
-    def __init__(self, seed: int = 0, peek=None) -> None:
-        super().__init__(seed)
-        if peek is not None:
-            self.model = ClairvoyantModel(peek)
+ClairvoyantBot = clairvoyant_bot(
+    "ClairvoyantBot", HardVazhushal, lambda bot, peek: ClairvoyantModel(peek),
+    __name__, "Hard whose search plays out the real hands (``ClairvoyantModel``).")
 
 
 # the clairvoyant bots ``python -m game.ceiling`` measures, by name

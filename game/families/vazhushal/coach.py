@@ -62,8 +62,10 @@ def _wipe(lens: WipeLens, action: Wipe) -> str:
     if laid:
         clauses[0] += " and lays " + ", ".join(lens.words(m.cards) for m in laid)
     after = lens.wipe(action)
-    if after is not None:
-        now = lens.standing(view.hand)
+    now = lens.standing(view.hand)
+    # the cards a wipe takes come into the hand: say the count only when it
+    # falls (issue 21: "9 loose cards left, against 7 now" read as a loss)
+    if after is not None and after.need < now.need:
         clauses.append(f"{after.need} loose cards left to meld, against {now.need} now")
     return line(f"Wipe from {card_words(action.card)}", clauses)
 
@@ -83,7 +85,7 @@ def _finish(lens: WipeLens, action: Finish) -> str:
     lay = lens.layout(lens.view.hand)
     left = lens.count(lens.view.hand)
     return line("The stock is out: lay down your best",
-                [lay.words(lens.view.wild) or "nothing more melds",
+                [lay.words() or "nothing more melds",
                  f"{left} points stay in hand"])
 
 

@@ -24,10 +24,9 @@ rollouts, so a seed always gives the same move.
 from __future__ import annotations
 
 from game.ai.base import Thought
-from game.ai.search.core import BROWSER, Budget, Candidate, choose, search
+from game.ai.search.core import Budget, Candidate, choose, search, table_budget
 from game.engine import Discard, DrawStock, PlayerView
 from game.engine.cards import Card
-from game.engine.state import SeatStatus
 from game.families.vazhushal.actions import Position, Wipe, iter_resolve_wipe
 from game.families.vazhushal.judge import Judge
 from game.families.vazhushal.levels import MAX_WIPES, HeuristicVazhushal, _first_of_kind
@@ -42,7 +41,6 @@ THROW_MARGIN = 4.0  # ... within this much of the best key (percent of chance ke
 THROW_PRIOR = 0.006  # game points per unit of the key
 TAU = 0.05  # spread of true differences between candidates expected (game points)
 BUDGET = Budget(rollouts=48, min_worlds=8, max_worlds=24, z=2.0)
-BROWSER_SHARE = 1.0  # the browser's share of the budget
 
 
 class HardVazhushal(HeuristicVazhushal):
@@ -56,13 +54,7 @@ class HardVazhushal(HeuristicVazhushal):
         self.model = VazhushalModel()
 
     def budget_for(self, view: PlayerView) -> Budget:
-        budget = self.budget
-        active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
-        if active > 2:
-            budget = budget.scaled(2 / active ** 0.5)
-        if BROWSER:
-            budget = budget.scaled(BROWSER_SHARE)
-        return budget
+        return table_budget(view, self.budget)
 
     # ------------------------------------------------------------------ draw
     def draw(self, view: PlayerView) -> Thought:

@@ -28,8 +28,9 @@ import random
 from collections.abc import Generator
 
 from game.ai.knowledge import copies
+from game.ai.search.worlds import counts_of, streams, turn_order
 from game.engine import Discard, DrawStock
-from game.engine.state import Move, SeatStatus
+from game.engine.state import Move
 from game.families.vazhushal.actions import GoOut, Position, Wipe, WipeDeal, WipeMove, resolve_wipe
 from game.families.vazhushal.judge import line_history
 from game.families.vazhushal.search_policy import Table
@@ -64,17 +65,7 @@ class Deal:
         self.winners: list[int] | None = None
         self.empty = False  # the last stock card is drawn: the stock is out after this turn
 
-    @staticmethod
-    def streams(cards: list[int], order: list[int]) -> dict[int, list[int]]:
-        """Deal ``cards`` (next card last) into one stream per seat, the
-        seat to draw next first."""
-        n = len(order)
-        out: dict[int, list[int]] = {s: [] for s in order}
-        for i, k in enumerate(reversed(cards)):
-            out[order[i % n]].append(k)
-        for s in order:
-            out[s].reverse()
-        return out
+    streams = staticmethod(streams)
 
     def copy(self) -> Deal:
         d = Deal({s: list(h) for s, h in self.hands.items()}, dict(self.tables),
@@ -193,25 +184,6 @@ def settle(deal: Deal, players: int) -> list[float] | None:
 # --------------------------------------------------------------- the worlds
 
 
-def turn_order(view) -> list[int]:
-    """Active seats in playing order, starting with this one."""
-    step = 1 if view.rules.direction == "counterclockwise" else -1
-    out = []
-    s = view.seat
-    for _ in range(view.players):
-        if view.status[s] == SeatStatus.ACTIVE:
-            out.append(s)
-        s = (s + step) % view.players
-    return out
-
-
-def counts_of(kinds) -> list[int]:
-    c = [0] * KINDS
-    for k in kinds:
-        c[k] += 1
-    return c
-
-
 def neg_in_stock(view) -> bool:
     """The negative joker still lies under the stock (drawn last)."""
     return view.rules.negative_joker_drawn and view.stock_size > 0
@@ -304,6 +276,11 @@ class WorldSampler:
                 rng.shuffle(pool)
             del pool[:unknown]
             hands[s] = hand
+        return self.world(hands, pool)
+
+    def world(self, hands: dict[int, list[int]], pool: list[int]) -> Deal:
+        """The world with these ``hands``, what is left of ``pool`` (in its
+        order) the stock."""
         stock = Deal.streams(pool[:self.stock_size], self.order)
         return Deal(hands, dict(self.tables), stock, self.neg, list(self.line),
                     self.upcard_wild, self.view.seat, list(self.order))

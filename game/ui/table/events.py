@@ -206,8 +206,16 @@ class EventAnimator:
     def _on_packed(self, ev: Packed) -> None:
         t = self.table
         who = t.who(ev.seat)
-        t.announce(f"{who} packed", palette.TEXT, t.banner_time(),
-                   sub=f"{ev.points} points" if ev.points else "")
+        sub = f"{ev.points} points" if ev.points else ""
+        # a bot says what its drop was weighed against (issue 23: "20 points
+        # now rather than about 56 on average"), when it kept the numbers
+        bot = t.session.bots.get(ev.seat)
+        pick = getattr(bot, "bot_for", None)  # a level's player: its bot for this game
+        odds = getattr(pick(t.state.rules.family) if callable(pick) else bot, "pack_odds", None)
+        play = getattr(odds, "play", None)
+        if sub and isinstance(play, (int, float)) and play > ev.points:
+            sub += f" now rather than about {play:.0f} on average"
+        t.announce(f"{who} packed", palette.TEXT, t.banner_time(), sub=sub)
         t.app.play("pack")
 
     def _on_declared(self, ev: Declared) -> None:

@@ -3,8 +3,11 @@ coach (``coaching.coach()``) for the move it would make and why; the line
 shows in the status, the card or pile is ringed, and a second press groups
 the hand as the coach would.  The deal is marked as hinted (the scores say
 so).  The coach thinks a few milliseconds a frame (the browser has one
-thread).  A component of ``TableScene`` (its ``hints``); it never changes
-the game."""
+thread).  The coach is given the person's groups as the hand labels them,
+so that its reason names only what the screen shows (issue 21), and the
+ring around a card half covered by its neighbour encloses only the part of
+it that shows.  A component of ``TableScene`` (its ``hints``); it never
+changes the game."""
 
 from __future__ import annotations
 
@@ -18,13 +21,26 @@ from game.engine import DrawDiscard, DrawStock, Pack
 from game.ui.table.coaching import coach
 from game.uikit.art import fonts, palette
 from game.uikit.table.draw_util import glow
-from game.uikit.table.wording import move_words
+from game.uikit.table.wording import group_words, move_words
 from game.uikit.widgets import Button, panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 HINT_SLICE = 0.006  # seconds of the coach's thinking a frame
+RING_OUT = 6  # pixels the ring (``glow``) stands outside the rect it encloses
+
+
+def visible_part(rect: pygame.Rect, cover: pygame.Rect | None) -> pygame.Rect:
+    """The part of a card (``rect``) its right-hand neighbour (``cover``,
+    drawn over it) leaves showing, narrowed so the ring around it, which
+    stands ``RING_OUT`` pixels outside, stops where the neighbour begins."""
+    if cover is None or not rect.colliderect(cover) or cover.x <= rect.x:
+        return rect
+    right = cover.x - RING_OUT
+    if right - rect.x < 2 * RING_OUT:  # a sliver: the ring may touch the neighbour
+        right = cover.x
+    return pygame.Rect(rect.x, rect.y, max(1, right - rect.x), rect.h)
 
 
 class Hints:
@@ -114,7 +130,8 @@ class Hints:
                 self.due, self._work = False, None
                 return
             sliced = getattr(coach(), "hint_thought", None)
-            work = sliced(view, seed=session.seed) if sliced is not None else None
+            work = sliced(view, seed=session.seed, shown=self.shown()) \
+                if sliced is not None else None
             self._work = (moves, work, view)
         _, work, view = self._work
         hint = None
@@ -141,6 +158,17 @@ class Hints:
         else:  # the move here, the reason in a panel over the info line
             ringed = " (ringed in green)" if self.target() is not None else ""
             t.say(f"Hint: {move_words(hint.action)}{ringed}.", palette.OK, 600.0)
+
+    def shown(self) -> list:
+        """The person's groups as the hand labels them (the coach's ``Shown``),
+        or none where the coach has no such type."""
+        make = getattr(coach(), "Shown", None)
+        t = self.table
+        if make is None or not t.arr.matches(t.hand):
+            return []
+        wild = t.known_wild
+        return [make(group_words(label, group, wild), label.valid, tuple(group))
+                for group, label in zip(t.arr.groups, t.labels(), strict=False)]
 
     def _reason_fits(self, hint) -> bool:
         """Whether the status line (two lines, one on a short landscape
@@ -190,11 +218,26 @@ class Hints:
             return t.layout.discard
         card = getattr(action, "card", None)
         if card is not None and card in t.slot_of:
-            rect = t.slot_of[card]
+            rect = visible_part(t.slot_of[card], self._cover(card))
             return rect.move(0, -t.geometry().lift) if card in t.selected else rect
         if isinstance(action, Pack):
             return next((b.rect for b in t.buttons if b.key == "pack"), None)
         return None
+
+    def _cover(self, card) -> pygame.Rect | None:
+        """Where the card drawn over ``card`` lies: the next in its group."""
+        t = self.table
+        where = t.arr.find(card)
+        if where is None:
+            return None
+        gi, ci = where
+        group = t.arr.groups[gi]
+        if ci + 1 >= len(group):
+            return None
+        cover = t.slot_of.get(group[ci + 1])
+        if cover is not None and group[ci + 1] in t.selected:
+            cover = cover.move(0, -t.geometry().lift)
+        return cover
 
     def draw(self, surface: pygame.Surface) -> None:
         target = self.target()
