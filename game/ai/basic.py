@@ -96,6 +96,9 @@ class GreedyBot:
         exact: dict[int, int] = {}
         floor: dict[int, int] = {}  # kind -> its count is known to be at least this
         best = None
+        # the whole hand first: an evaluator that keeps it bounds each count
+        # below by it (a card less lowers a count by its points at most)
+        self._count(view, tuple(kinds))
         for k in sorted(order, key=lambda k: -pts[k]):
             got = self._count(view, _without(kinds, k), best)
             if got is None:
@@ -113,7 +116,10 @@ class GreedyBot:
         kinds = sorted(c.kind for c in view.hand)
         now = self._count(view, tuple(kinds))
         with_card = sorted(kinds + [card.kind])
+        self._count(view, tuple(with_card))  # the bound of each count below (as above)
         for k in dict.fromkeys(kinds):
+            if k == card.kind:
+                continue  # the hand as it is: its count is ``now``, not lower
             if self._count(view, _without(with_card, k), now) is not None:
                 return True
         return False

@@ -18,7 +18,10 @@ good arrangements is returned; see _Search._rec):
   (_life_table), and a state with no way left to make the lives is cut
   (_Search._lives_possible);
 - the melds of a kind are found once for the whole hand and filtered
-  (_Search._moves).
+  (_Search._moves), and shared by hands holding the same cards they read;
+- an exact count of a hand bounds the counts of the hands one card less
+  (fixes them, for a loose card): a bot weighing its discards asks the
+  whole hand first (_remember_parent).
 
 Settlement (RULES.md §2) has three tiers, and the count of a hand is the least:
   no pure sequence              -> every card counts
@@ -42,11 +45,18 @@ from game.engine.meldtypes import (
     Meld,
     MeldOptions,
 )
-from game.families.thirteen.solver_search import _Search, _wild_room, spare_plan
+from game.families.thirteen.solver_search import (
+    _ALL_MOVES,
+    _points,
+    _Search,
+    _wild_room,
+    spare_plan,
+)
 
 __all__ = [
     "ALLWILD", "IMPURE", "MELD_NAMES", "PURE", "SET", "TANALA", "Evaluation", "Meld",
-    "MeldOptions", "evaluate", "hand_count", "hand_points", "is_declarable", "spare_plan",
+    "MeldOptions", "clear_caches", "evaluate", "hand_count", "hand_points", "is_declarable",
+    "spare_plan",
 ]
 
 
@@ -60,6 +70,7 @@ def evaluate(cards: list[Card] | tuple[Card, ...], wild: frozenset[int],
     rummy); otherwise ``loose_count`` equals ``count``."""
     key = tuple(sorted(c.kind for c in cards))
     raw = _evaluate_kinds(key, wild, opts, loose)
+    _know(key, wild, opts, raw)
     return _materialise(cards, wild, opts, raw)
 
 
@@ -70,10 +81,14 @@ def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
     ``below``, only a count under it is wanted: None says the count is at
     least ``below``, and the search skips every arrangement that could not
     get under it, which is far cheaper when most candidates lose."""
-    if below is None:
-        return _evaluate_kinds(kinds, wild, opts, False)[1]
     key = (kinds, wild, opts)
     known = _COUNT_FLOOR.get(key)
+    if below is None:
+        if known is not None and known[0] is not None:
+            return known[0]
+        raw = _evaluate_kinds(kinds, wild, opts, False)
+        _know(kinds, wild, opts, raw)
+        return raw[1]
     if known is not None:
         exact, at_least = known
         if exact is not None:
@@ -89,7 +104,7 @@ def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
         s.run(lives=True, floor=max(pure_pts, total - below))
         if s.best_melds is not None:
             count = min(count, total - s.best)
-    if len(_COUNT_FLOOR) > 20000:
+    if len(_COUNT_FLOOR) > _COUNT_KEPT:
         _COUNT_FLOOR.clear()
     if count < below:
         _COUNT_FLOOR[key] = (count, count)
@@ -100,6 +115,55 @@ def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
 
 # (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
 _COUNT_FLOOR: dict[tuple, tuple[int | None, int]] = {}
+_COUNT_KEPT = 50000
+
+
+def _know(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions, raw: tuple) -> None:
+    """Keep an exact evaluation's count, and what it says of each hand one
+    card less (once a hand)."""
+    key = (kinds, wild, opts)
+    known = _COUNT_FLOOR.get(key)
+    if known is None or known[0] is None:
+        _remember_parent(kinds, wild, opts, raw)
+        _COUNT_FLOOR[key] = (raw[1], raw[1])
+
+
+def _remember_parent(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions,
+                     raw: tuple) -> None:
+    """What the exact evaluation of ``kinds`` says of each hand one card
+    less: a bot weighing its discards asks the whole hand first, then each
+    hand less one card, mostly whether it is lower than the best so far.
+
+    Whatever a hand makes, the hand with a card b added makes too, b in the
+    deadwood (a spare wild card more never breaks lives: _lives_ok only asks
+    for at least 1, 3 or 4), in each tier (RULES.md §2): so count(hand - b)
+    >= count(hand) - points(b).  When b is a natural card (not wild) left in
+    the deadwood of the arrangement found, that arrangement less b stands in
+    the same tier, so count(hand - b) <= count(hand) - points(b): the count
+    is known exactly."""
+    if len(_COUNT_FLOOR) > _COUNT_KEPT:
+        _COUNT_FLOOR.clear()
+    count, melds = raw[1], raw[4]
+    in_melds: dict[int, int] = {}
+    for meld in melds:
+        for n in meld[3]:
+            in_melds[n] = in_melds.get(n, 0) + 1
+    pts = _points(opts.ace_points)
+    for i, b in enumerate(kinds):
+        if i and kinds[i - 1] == b:
+            continue
+        key = (kinds[:i] + kinds[i + 1:], wild, opts)
+        if b == JOKER_KIND or b in wild:
+            floor, exact = count, False
+        else:
+            floor = count - pts[b]
+            exact = kinds.count(b) > in_melds.get(b, 0)
+        if exact:
+            _COUNT_FLOOR[key] = (floor, floor)
+            continue
+        known = _COUNT_FLOOR.get(key)
+        if floor > 0 and (known is None or (known[0] is None and known[1] < floor)):
+            _COUNT_FLOOR[key] = (None, floor)
 
 
 @lru_cache(maxsize=20000)
@@ -194,7 +258,11 @@ def _place_spares(groups, kinds_of, spare, opts) -> None:
 
 def is_declarable(cards, wild: frozenset[int], opts: MeldOptions = MeldOptions()) -> bool:
     """Whether every card can be melded with valid lives (faster than evaluate)."""
-    return _declarable_kinds(tuple(sorted(c.kind for c in cards)), wild, opts)
+    kinds = tuple(sorted(c.kind for c in cards))
+    known = _COUNT_FLOOR.get((kinds, wild, opts))
+    if known is not None and known[1] > 0:
+        return False  # a declarable hand counts 0 (everything melded, valid lives)
+    return _declarable_kinds(kinds, wild, opts)
 
 
 @lru_cache(maxsize=20000)
@@ -210,3 +278,11 @@ def _declarable_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOp
 def hand_points(cards, wild: frozenset[int], ace_points: int = 10) -> int:
     return sum(0 if c.kind == JOKER_KIND or c.kind in wild else card_points(c.kind, ace_points)
                for c in cards)
+
+
+def clear_caches() -> None:
+    """Forget every cached result (benchmarks solve each hand from scratch)."""
+    _evaluate_kinds.cache_clear()
+    _declarable_kinds.cache_clear()
+    _COUNT_FLOOR.clear()
+    _ALL_MOVES.clear()

@@ -152,6 +152,11 @@ def _relevant(shift: int) -> list[int]:
     return [sum(full << (shift * x) for x in kinds) for kinds in _RELEVANT_KINDS]
 
 
+# (wild kinds, options) -> the melds of a kind by what they read (_Search._moves):
+# hands a bot compares differ by a card or two, most kinds' melds stay the same
+_ALL_MOVES: dict[tuple, dict[tuple, list]] = {}
+
+
 class _Search:
     def __init__(self, counts: list[int], jokers: int, wild: frozenset[int], opts: MeldOptions):
         self.c = counts
@@ -315,6 +320,10 @@ class _Search:
         self.relevant = _relevant(shift)
         self.moves: dict[int, list] = {}
         self.all_moves: list[list | None] = [None] * 52
+        shared = _ALL_MOVES.get((self.wild, self.opts))
+        if shared is None or len(shared) > 50000:
+            shared = _ALL_MOVES[self.wild, self.opts] = {}
+        self.shared_moves = shared
         self.units = sum(weight)
         self.lives_ok: dict[tuple[int, int], bool] = {}
 
@@ -415,7 +424,13 @@ class _Search:
         budget is for the caller)."""
         every = self.all_moves[k]
         if every is None:
-            every = self.all_moves[k] = self._all_moves(k)
+            # _all_moves reads the counts of the kinds a meld of k may hold,
+            # the budget, the code's width (and the table's wild kinds, options)
+            key = (k, self.code & self.relevant[k], self.shift, self.jokers + self.designated)
+            every = self.shared_moves.get(key)
+            if every is None:
+                every = self.shared_moves[key] = self._all_moves(k)
+            self.all_moves[k] = every
         shift = self.shift
         here = code
         for i in range(1, shift):

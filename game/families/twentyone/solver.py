@@ -30,6 +30,10 @@ The search works on card kinds with counts, like ``solver.py``:
     met before with at least as many points (transposition table).
 A "meld everything" search (the 2-point rung, show (a)) stops at the first
 arrangement found and cuts a branch at the first card left unmelded.
+``count_21`` keeps what an exact count of a whole hand says of the hands one
+card less (a bot weighing its discards asks the whole hand first; see
+``_remember_children``), and the melds of a kind are shared by the hands
+holding the same cards they read.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine.cards import Card
+from game.engine.cards import JOKER_KIND, Card, card_points
 from game.engine.meldtypes import PURE, TANALA
 from game.families.twentyone.cards import (
     WideMeld,
@@ -49,7 +53,7 @@ from game.families.twentyone.cards import (
     runs_possible,
     suit_pure,
 )
-from game.families.twentyone.solver_search import Hand, prepare, unmap
+from game.families.twentyone.solver_search import _MELDS, Hand, prepare, unmap
 
 SHOWS = ("pure", "tunnelas", "dublees", "wilds", "marriages")  # in order of preference
 RUNGS = ("none", "pure", "melded", "complete")
@@ -213,38 +217,105 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
             return exact if below is None or exact < below else None
         if at_least >= lim and lim < cap:
             return None
-    h, _order = prepare(kinds, wild, opts)
-    rules, total = h.rules, h.total
-    count = None
-    if h.nwild >= rules.flat_wilds or h.dublee_count >= rules.flat_dublees:
-        count = 2
-    elif h.search(must=True, min_pure=0) is not None:
-        count = 2
-    elif h.maxpure == 0:
-        count = min(total, cap)
-    else:
-        melded, _melds = h.best_pure()
-        floor = max(melded, total - lim)
-        found = None
-        if h.maxpure >= rules.pure_needed:
-            found = h.search(must=False, min_pure=rules.pure_needed, floor=floor)
-        if found is not None:
-            count = total - found[0]
-        elif floor == melded:
-            count = min(total - melded, cap)
-        elif lim == cap:
-            count = cap  # nothing melds enough to get under the cap
-    if len(_COUNT_FLOOR) > 20000:
+    if _flat(kinds, wild, opts):
+        _COUNT_FLOOR[key] = (2, 2)
+        return 2 if below is None or 2 < below else None
+    h, order = prepare(kinds, wild, opts)
+    count, melds, raw = _count_hand(h, lim, cap, key not in _INCOMPLETE)
+    if len(_COUNT_FLOOR) > _COUNT_KEPT:
         _COUNT_FLOOR.clear()
+        _INCOMPLETE.clear()
     if count is None:
         _COUNT_FLOOR[key] = (None, lim)
         return None
     _COUNT_FLOOR[key] = (count, count)
+    if below is None and raw is not None and h.search(
+            must=True, min_pure=0, spare=1) is None:
+        _remember_children(kinds, wild, opts, raw,
+                           unmap(melds, order) if melds is not None else None)
     return count if below is None or count < below else None
+
+
+def _flat(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions) -> bool:
+    """Whether the hand pays 2 points for its wild cards or its dublees
+    (``Hand``'s counts, without building it)."""
+    rules = form_rules(opts.form)
+    wilds = dublees = run = 0
+    kinds = sorted(kinds)
+    for i, k in enumerate(kinds):
+        wilds += k == JOKER_KIND or k in wild
+        run = run + 1 if i and kinds[i - 1] == k else 1
+        dublees += run % 2 == 0  # each second copy of a kind (jokers too) makes a dublee
+    return wilds >= rules.flat_wilds or dublees >= rules.flat_dublees
+
+
+def _count_hand(h: Hand, lim: int, cap: int, complete_possible: bool):
+    """(count, melds, raw): the count of the hand if under ``lim`` (or when
+    it is known anyway), else None.  For a count made in the rungs below
+    "complete" (not flat), ``raw`` is the count before the cap (at least it:
+    the cap when the search only learnt that), ``melds`` the arrangement
+    behind it when it is exact (None otherwise).  ``complete_possible``
+    False: the hand is known not to meld every card (that search is
+    skipped)."""
+    rules, total = h.rules, h.total
+    if h.nwild >= rules.flat_wilds or h.dublee_count >= rules.flat_dublees:
+        return 2, None, None
+    if complete_possible and h.search(must=True, min_pure=0) is not None:
+        return 2, None, None
+    if h.maxpure == 0:
+        return min(total, cap), (), total
+    melded, melds = h.best_pure()
+    if h.maxpure < rules.pure_needed:  # no arrangement beats the best pure melds
+        return min(total - melded, cap), melds, total - melded
+    floor = max(melded, total - lim)
+    found = h.search(must=False, min_pure=rules.pure_needed, floor=floor)
+    if found is not None:
+        return total - found[0], tuple(found[1]), total - found[0]
+    if floor == melded:
+        return min(total - melded, cap), melds, total - melded
+    if lim == cap:
+        return cap, None, cap  # nothing melds enough to get under the cap
+    return None, None, None
+
+
+def _remember_children(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
+                       raw: int, melds: tuple | None) -> None:
+    """What a hand's count (``raw`` before the cap, made in the rungs below
+    "complete", not flat, no hand of it one card less melding every card)
+    says of each hand one card less: a bot weighing its discards asks the
+    whole hand first, then each hand less one card, mostly whether it is
+    lower than the best so far.  Such a hand less b is neither "complete"
+    nor flat either, and its arrangement with b added as deadwood (a wild
+    card: spare) stands in the same rung for the whole hand (RULES.md §4):
+    raw(hand - b) >= raw(hand) - points(b).  When b is a natural card left
+    in the deadwood of ``melds`` (the arrangement behind an exact ``raw``),
+    that arrangement less b stands too: the count is known exactly."""
+    cap = opts.max_count
+    in_melds: dict[int, int] = {}
+    for meld in melds or ():
+        for n in meld[1]:
+            in_melds[n] = in_melds.get(n, 0) + 1
+    for i, b in enumerate(kinds):
+        if i and kinds[i - 1] == b:
+            continue
+        key = (kinds[:i] + kinds[i + 1:], wild, opts)
+        _INCOMPLETE.add(key)
+        natural = b != JOKER_KIND and b not in wild
+        floor = min(raw - (card_points(b, opts.ace_points) if natural else 0), cap)
+        if floor == cap or (melds is not None and natural
+                            and kinds.count(b) > in_melds.get(b, 0)):
+            _COUNT_FLOOR[key] = (floor, floor)
+            continue
+        known = _COUNT_FLOOR.get(key)
+        if floor > 0 and (known is None or (known[0] is None and known[1] < floor)):
+            _COUNT_FLOOR[key] = (None, floor)
 
 
 # (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
 _COUNT_FLOOR: dict[tuple, tuple[int | None, int]] = {}
+# hands known not to meld every card (no search for the "complete" rung)
+_INCOMPLETE: set[tuple] = set()
+_COUNT_KEPT = 50000
 
 
 @lru_cache(maxsize=4096)
@@ -297,3 +368,5 @@ def clear_caches() -> None:
     for f in (_evaluate_kinds, _show_kinds, _possible_kinds, suit_pure, runs_possible):
         f.cache_clear()
     _COUNT_FLOOR.clear()
+    _INCOMPLETE.clear()
+    _MELDS.clear()

@@ -18,6 +18,12 @@ if TYPE_CHECKING:
     from game.families.twentyone.solver import WideOptions
 
 
+# (wild kinds, ace points) -> which kinds are wild, the points of each kind,
+# and the melds of a kind by what they depend on: one table without the
+# impure runs' variants that leave cards out and one with
+_MELDS: dict[tuple, tuple[list, list, dict, dict]] = {}
+
+
 class Hand:
     """Per-hand data, the pure-meld analysis and the searches."""
 
@@ -31,13 +37,22 @@ class Hand:
             else:
                 c[k] += 1
         self.jokers = jokers
-        self.iswild = iswild = [k in wild for k in range(52)]
-        self.pts = pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
-        self.total = sum(pts[k] * c[k] for k in range(52))
-        self.nwild = jokers + sum(c[k] for k in range(52) if iswild[k])
-        self.dublee_count = jokers // 2 + sum(n // 2 for n in c)
-        self.tunnela_count = jokers // 3 + sum(n // 3 for n in c)
-        self.opt_caches: tuple[dict, dict] = ({}, {})
+        # the melds of a kind (see _melds_with), shared by every hand with
+        # these wild kinds and points: the hands a bot compares differ by a
+        # card or two, and most kinds keep the same melds in all of them
+        shared = _MELDS.get((wild, opts.ace_points))
+        if shared is None or len(shared[2]) + len(shared[3]) > 100000:
+            iswild = [k in wild for k in range(52)]
+            pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
+            shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {})
+        self.iswild = iswild = shared[0]  # never written: shared too
+        self.pts = pts = shared[1]
+        self.opt_caches: tuple[dict, dict] = (shared[2], shared[3])
+        present = [k for k in range(52) if c[k]]
+        self.total = sum(pts[k] * c[k] for k in present)
+        self.nwild = jokers + sum(c[k] for k in present if iswild[k])
+        self.dublee_count = jokers // 2 + sum(c[k] // 2 for k in present)
+        self.tunnela_count = jokers // 3 + sum(c[k] // 3 for k in present)
         # pure melds: best points of exactly j of them, combined over suits
         most = self.rules.pure_needed
         comb = {0: (0, ())}
