@@ -101,6 +101,14 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     surface.blit(score, score.get_rect(midleft=(x, y + lh // 2)))
 
 
+def fan_middle(rect: pygame.Rect, pad: int, size: int) -> tuple[int, int]:
+    """The middle of the fan ``_fan`` draws in ``rect``: where a card flying to
+    or from this seat lands, on its backs rather than over the name."""
+    bh = rect.h - 2 * pad - size // 2
+    bw = max(14, int(bh / cardart.CARD_RATIO))
+    return rect.x + pad + (bw + 4 * (bw // 4)) // 2, rect.y + pad + bh // 2
+
+
 def _fan(surface, rect: pygame.Rect, held: int, pad: int, size: int) -> int:
     """Up to five card backs, fanned, at the panel's left; returns their right edge."""
     bh = rect.h - 2 * pad - size // 2

@@ -25,6 +25,7 @@ from game.families import family_of
 from game.ui.table.buttons import ActionBar
 from game.ui.table.commands import TableCommands
 from game.ui.table.draw import draw_table
+from game.ui.table.draw_seats import WIDE, fan_middle
 from game.ui.table.events import EventAnimator, banner_seconds
 from game.ui.table.family_parts import parts_for
 from game.ui.table.hints import Hints
@@ -275,7 +276,12 @@ class TableScene(Scene):
         if seat == self.bottom:
             return self.layout.hand.center
         spot = self.layout.seats.get(seat)
-        return spot.cards if spot else self.layout.top.center
+        if spot is None:
+            return self.layout.top.center
+        if spot.rect.w >= WIDE:  # the panel shows a fan of backs: land on it
+            m = self.layout.m
+            return fan_middle(spot.body, max(5, m.pad // 2), m.small)
+        return spot.cards
 
     # ------------------------------------------------------------ buttons and words
     @property

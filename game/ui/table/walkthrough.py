@@ -30,6 +30,7 @@ from game.engine import Phase
 from game.engine.state import SeatStatus
 from game.uikit.art import fonts, palette
 from game.uikit.table.draw_util import glow
+from game.uikit.table.layout import pile_label_height
 from game.uikit.table.parts import OVER_HAND, TablePart
 from game.uikit.widgets import Button, Metrics, panel, record, wrap
 
@@ -53,6 +54,7 @@ class Walkthrough(TablePart):
         self.tour_buttons: list[Button] = []
         self._press: Button | None = None
         self.bubble = pygame.Rect(0, 0, 0, 0)
+        self.arrow: tuple | None = None  # the arrow last drawn: (tail, tip)
         self._steps: tuple[Step, ...] = ()
         self._table: TableScene | None = None
         self._memo: dict = {}  # the strip's height and lines, by what they depend on
@@ -220,7 +222,11 @@ class Walkthrough(TablePart):
         self.bubble = lay.notice
         avoid = [r.inflate(12, 12) for r in (lay.stock, lay.discard, lay.cut)
                  if r.w and r != target]  # with room for the stock's depth and the glow
-        self._arrow(surface, self.bubble, target, avoid)
+        piles = [r for r in (lay.stock, lay.discard, lay.cut) if r.w]
+        # a pile's two lines (its name, the wild cards) are under it: an arrow
+        # from below stops under them rather than crossing their words
+        under = pile_label_height(m) if target in piles else 0
+        self.arrow = self._arrow(surface, self.bubble, target, avoid, under)
         panel(surface, self.bubble, edge=palette.GOLD, alpha=245)
         box, skip, nxt = self._boxes(self.bubble, m)
         text, color = step.text, palette.TEXT
@@ -259,11 +265,13 @@ class Walkthrough(TablePart):
             b.draw(surface, m.small)
 
     def _arrow(self, surface: pygame.Surface, bubble: pygame.Rect, target: pygame.Rect,
-               avoid: list[pygame.Rect]) -> None:
+               avoid: list[pygame.Rect], under: int = 0) -> tuple | None:
         """A gold arrow from the strip's edge to the target's, along a path
-        that crosses no pile when there is one (the nearest to straight)."""
+        that crosses no pile when there is one (the nearest to straight);
+        from below, it stops ``under`` pixels under the target (its words).
+        Returns the arrow drawn, (tail, tip), or None."""
         if bubble.colliderect(target):
-            return
+            return None
         best = None
         above = target.centery < bubble.centery
         for shift in range(0, bubble.w, 4):
@@ -271,7 +279,7 @@ class Walkthrough(TablePart):
                 x = max(bubble.x + 8, min(target.centerx + d, bubble.right - 8))
                 tx = max(target.x + 8, min(x, target.right - 8))
                 start = (x, bubble.y if above else bubble.bottom)
-                end = (tx, target.bottom if above else target.y)
+                end = (tx, target.bottom + under if above else target.y)
                 if not any(r.clipline(start, end) for r in avoid):
                     best = (start, end)
                     break
@@ -279,14 +287,15 @@ class Walkthrough(TablePart):
                 break
         if best is None:
             best = ((target.centerx, bubble.y if above else bubble.bottom),
-                    (target.centerx, target.bottom if above else target.y))
+                    (target.centerx, target.bottom + under if above else target.y))
         tail, tip = pygame.Vector2(best[0]), pygame.Vector2(best[1])
         vec = tip - tail
         if vec.length() < 8:
-            return
+            return None
         unit = vec.normalize()
         width = max(3, surface.get_width() // 300)
         head = unit * max(14, width * 4)
         side = pygame.Vector2(-head.y, head.x) * 0.5
         pygame.draw.line(surface, palette.GOLD, tail, tip - head * 0.8, width)
         pygame.draw.polygon(surface, palette.GOLD, [tip, tip - head + side, tip - head - side])
+        return tail, tip

@@ -176,7 +176,7 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
             hand_h = int(h * 0.48)
             row_h = int(m.small * 1.45) + int(card_w * 0.8 * CARD_RATIO * 1.14)
         hand_h = max(int(h * 0.30), min(hand_h, rows * row_h + pad))
-    label = int(m.small * 2.7)  # two lines under the piles: names, then the wild cards
+    label = pile_label_height(m)
 
     seats: dict[int, SeatSpot] = {}
     if portrait or compact:
@@ -313,6 +313,11 @@ def table_layout(size: tuple[int, int], players: int, bottom: int,
                        sound_button=sound_button, seats=seats,
                        stock=stock, cut=cut, discard=discard, middle=space, info=info,
                        buttons=buttons, hand=hand, max_card_w=max_card, own=own, notice=notice)
+
+
+def pile_label_height(m: Metrics) -> int:
+    """The room under the piles for their two lines: names, then the wild cards."""
+    return int(m.small * 2.7)
 
 
 def _piles(space: pygame.Rect, gap: int, label: int, m: Metrics,
