@@ -71,8 +71,10 @@ MUTATION_STAMP := $(VENV)/.mutation-installed
 MUTATION_JOBS ?= 1
 MUTATION_TESTS_thirteen := tests/engine/test_settlement.py tests/engine/test_settlement_result.py \
 	tests/engine/test_solver_exact.py tests/engine/test_solver_tail.py tests/engine/test_evaluate.py \
-	tests/engine/test_melds.py tests/engine/test_match_formats.py tests/engine/test_regression_seeds.py
-MUTATION_TESTS_twentyone := $(filter-out %_simulation.py,$(wildcard tests/engine/families/test_twentyone_*.py))
+	tests/engine/test_melds.py tests/engine/test_match_formats.py tests/engine/test_regression_seeds.py \
+	tests/engine/test_count_speed.py
+MUTATION_TESTS_twentyone := $(filter-out %_simulation.py,$(wildcard tests/engine/families/test_twentyone_*.py)) \
+	tests/engine/test_count_speed.py
 MUTATION_TESTS_marriage := $(filter-out %_play.py,$(wildcard tests/engine/families/test_marriage_*.py))
 MUTATION_TESTS_vazhushal := $(filter-out %_simulation.py,$(wildcard tests/engine/families/test_vazhushal_*.py))
 MUTATION_TESTS_engine := tests/engine/test_action_table.py tests/engine/test_every_move.py \
