@@ -46,10 +46,8 @@ from game.families.vazhushal.actions import (
     LayOff,
     Position,
     Redealt,
-    StockOut,
     WentOut,
     Wipe,
-    Wiped,
 )
 from game.families.vazhushal.family import WipeRules
 from game.families.vazhushal.laydown import go_out
@@ -426,105 +424,7 @@ def test_lay_down_lays_the_best_and_keeps_the_discard():
     table_ok(s)
 
 
-# ------------------------------------------------------------------ wipes
-
-
-def test_wipe_to_make_a_pure_sequence():
-    # line [7♥]; seat 1 holds 8♥ 9♥ and has no meld: 7-8-9♥ is a pure sequence
-    hand = "8H 9H 5S 6S 7S KD KC 3C 4D TC JD QH 9S"
-    s, _ = deal({1: hand}, upcard="7H")
-    s, events = play(s, Wipe(s.discard[0]))
-    assert s.phase == Phase.DISCARD and s.discard == ()
-    assert [kinds_of(m) for m in s.extra.melds[1]] == [["7H", "8H", "9H"]]
-    assert len(s.hands[1]) == 13 + 1 - 3 and s.extra.held[1] == 14
-    wiped = events[0]
-    assert isinstance(wiped, Wiped) and [str(c) for c in wiped.taken] == ["7H"]
-    assert s.log[-1] == (1, "wipe", wiped.taken[0])
-    table_ok(s)
-
-
-def test_wipe_takes_the_card_and_every_card_above_it():
-    hand = "8H 9H 5S 6S 7S KD KC 3C 4D TC JD QH 9S"
-    s, _ = deal({1: hand}, upcard="AC", stock_top="QD 7H")
-    s, _ = play(s, DrawStock())
-    s, _ = play(s, Discard(card(s, 1, "QD")), DrawStock())
-    s, _ = play(s, Discard(card(s, 0, "7H")))
-    assert [str(c) for c in s.discard] == ["AC", "QD", "7H"]
-    # Q♦ is the lowest card taken: J♦ Q♦ K♦ is a pure sequence, the new meld
-    s, events = play(s, Wipe(line(s, "QD")))
-    assert [str(c) for c in s.discard] == ["AC"]
-    assert [str(c) for c in events[0].taken] == ["QD", "7H"]
-    assert [kinds_of(m) for m in s.extra.melds[1]] == [["JD", "KD", "QD"]]
-    assert "7H" in [str(c) for c in s.hands[1]] and len(s.hands[1]) == 13 + 2 - 3
-    assert s.extra.held[1] == 15
-    table_ok(s)
-
-
-def test_wipe_refusals_change_nothing():
-    hand = "8H 9H 5S 6S 9D KD KC 3C 4D TC JD QH 9S"  # no pure sequence in hand
-    s, _ = deal({1: hand}, upcard="KH")
-    before = s
-    # K♥ K♦ K♣ is a set: before a first meld only a pure sequence may be made
-    refused(s, Wipe(s.discard[0]), "before your first meld you may wipe only")
-    assert s == before and legal_actions(s) == legal_actions(before)
-    # a card that makes no meld
-    t, _ = deal({1: hand}, upcard="2S")
-    refused(t, Wipe(t.discard[0]), "must go into a new meld this turn, and it makes none")
-    refused(t, Wipe(card(t, 1, "8H")), "not in the discard line")
-
-
-def test_a_wipe_with_a_pure_sequence_in_hand_lays_it_too():
-    # RULES §7: "(or while also laying a pure sequence held in hand)"
-    hand = "8H 9H 5S 6S 7S KD KC 3C 4D TC JD QH 9S"
-    s, _ = deal({1: hand}, upcard="KH")
-    s, events = play(s, Wipe(s.discard[0]))
-    laid = sorted(tuple(kinds_of(m)) for m in s.extra.melds[1])
-    assert laid == [("5S", "6S", "7S"), ("KC", "KD", "KH")]
-    assert s.extra.melds[1][0].is_pure_sequence  # the pure sequence is the first meld
-    assert len(s.hands[1]) == 13 + 1 - 6
-    table_ok(s)
-
-
-def test_specific_wipes():
-    hand = "8H 9H 5S 6S 7S KD KC 3C 4D TC JD QH 9S"
-    s, _ = deal({1: hand, 0: "KS"}, upcard="KH")
-    kh = s.discard[0]
-    kings = reading((kh,) + cards(s, 1, "KD KC"), "KH KD KC", SET)
-    pure = best(s, cards(s, 1, "5S 6S 7S"))
-    refused(s, Wipe(kh, kings), "before your first meld")
-    refused(s, Wipe(kh, pure), "the KH you take must be in the new meld")
-    refused(s, Wipe(kh, None, pure), "name the new meld")
-    refused(s, Wipe(kh, reading((kh,) + cards(s, 0, "KS") + cards(s, 1, "KD"),
-                                "KH KS KD", SET)), "cards in your hand and the cards wiped")
-    impure = reading(cards(s, 1, "8H 9H QH"), "8H 9H TH")  # Q♥ is not wild
-    refused(s, Wipe(kh, kings, impure), "not wild and can only stand for itself")
-    s2, _ = play(s, Wipe(kh, kings, pure))
-    assert [kinds_of(m) for m in s2.extra.melds[1]] == [["5S", "6S", "7S"],
-                                                          ["KC", "KD", "KH"]]
-    table_ok(s2)
-
-
-def test_wild_first_upcard():
-    # negative joker 7♥: 7♠ and 7♣ are wild; the first upcard is the wild 7♠
-    no_pure = "KD KC 3C 4D TC JD QH 5H 2D AC 6D 9H 4S"
-    s, _ = deal({1: no_pure}, upcard="7S", cut="7H")
-    assert s.discard[0].kind in s.wild
-    # K♦ K♣ 7♠ would be a set, but the wild upcard may only be taken as itself
-    # in a pure sequence, or by a player who already has a pure sequence
-    refused(s, Wipe(s.discard[0]), "first upcard is wild")
-    as_itself = "8S 9S KD KC 3C 4D TC JD QH 5H 2D AC 6D"
-    s, _ = deal({1: as_itself}, upcard="7S", cut="7H")
-    s, _ = play(s, Wipe(s.discard[0]))
-    meld = s.extra.melds[1][0]
-    assert kinds_of(meld) == ["7S", "8S", "9S"] and meld.is_pure_sequence
-    with_pure = "KD KC 4D 5D 6D TC JD QH 5H 2D AC 9H 4S"
-    s, _ = deal({1: with_pure}, upcard="7S", cut="7H")
-    s, _ = play(s, Wipe(s.discard[0]))  # 4-5-6♦ laid with K♦ K♣ 7♠ (K 30 each)
-    laid = sorted(tuple(kinds_of(m)) for m in s.extra.melds[1])
-    assert laid == [("4D", "5D", "6D"), ("7S", "KC", "KD")]
-    table_ok(s)
-
-
+# ---------------------------------------------------------------- going out
 def _one_card_left():
     """Seat 1 lays four melds and keeps only J♥; the line then ends J♦ J♣
     (seat 1 threw the J♦ it drew, seat 0 the J♣); 8♠ is the next stock card."""
@@ -539,15 +439,6 @@ def _one_card_left():
     return s
 
 
-def test_a_wipe_must_leave_a_card_to_discard():
-    # wiping J♦ would make J♦ J♣ J♥ and leave nothing to discard
-    s = _one_card_left()
-    assert Wipe(line(s, "JD")) not in legal_actions(s)
-    refused(s, Wipe(line(s, "JD")), "no card to discard")
-    refused(s, Wipe(line(s, "JC")), "makes none")
-
-
-# ---------------------------------------------------------------- going out
 
 
 def test_going_out_by_discarding_the_last_card():
@@ -584,87 +475,6 @@ def _short_stock(s, keep_top: int):
     stock = s.stock
     return s.replace(stock=(stock[0],) + stock[len(stock) - keep_top:],
                      aside=stock[1:len(stock) - keep_top])
-
-
-STOCK_OUT_1 = "5S 6S 7S KD KC KH 3C 4C JK 9D TD 8H QS"
-STOCK_OUT_0 = "AH 2H 3H 9C 9S 9H 4D 6H QC QD JS 5D 8C"
-
-
-def test_stock_out_lay_down_and_scores():
-    s, _ = deal({1: STOCK_OUT_1, 0: STOCK_OUT_0}, upcard="7D", stock_top="AS")
-    s = _short_stock(s, 1)
-    s, _ = play(s, DrawStock())  # A♠
-    s, _ = play(s, Discard(card(s, 1, "QS")), DrawStock())  # seat 0 draws 2♣, the last
-    assert len(s.stock) == 0 and s.phase == Phase.DISCARD  # seat 0 completes its turn
-    assert s.hands[0][-1] == s.extra.negative  # the negative joker was the last card
-    s, events = play(s, Discard(card(s, 0, "QC")))
-    stock_out = next(e for e in events if isinstance(e, StockOut))
-    # the lay-down goes round from the next player to the one who drew last
-    assert stock_out.order == (1, 0) and s.phase == Phase.FAMILY and s.to_act == 1
-    assert set(legal_actions(s)) == {Finish(True), Finish(False)}
-    refused(s, DrawStock(), "the stock is out: every player lays down")
-    # seat 1: 5-6-7♠ 18, K♦ K♣ K♥ 30, 9♦ 10♦ JK (JK = J♦) 29: melded 77;
-    # left 3♣ 4♣ 8♥ A♠ = 3 + 4 + 8 + 10 = 25; score 52 (the joker as J♦
-    # beats 3-4-5♣ = 12, which would leave 9♦ 10♦: 60 - 37 = 23)
-    s, _ = play(s, Finish(True))
-    assert s.to_act == 0
-    # seat 0 lays nothing: A♥ 10 + 2♥ (wild) 20 + 3♥ 3 + three 9s 27 + 4♦ 4
-    # + 6♥ 6 + Q♦ 10 + J♠ 10 + 5♦ 5 + 8♣ 8 + 2♣ 2 = 105 (the 2♥ as a wild 20)
-    s, events = play(s, Finish(False))
-    r = s.result
-    assert [x.count for x in r.seats] == [-105, 52]
-    assert r.seats[1].why.startswith("melded 77 − left 25 − wild 0 = 52")
-    assert r.seats[0].why.startswith("melded 0 − left 85 − wild 20 = -105")
-    assert r.winner == 1 and r.deltas == (0, 1) and s.scores == (0, 1)
-    assert s.phase == Phase.DEAL_OVER
-    check_invariants(s)
-
-
-def test_stock_out_best_lay_down_of_the_other_seat():
-    s, _ = deal({1: STOCK_OUT_1, 0: STOCK_OUT_0}, upcard="7D", stock_top="AS")
-    s = _short_stock(s, 1)
-    s, _ = play(s, DrawStock())
-    s, _ = play(s, Discard(card(s, 1, "QS")), DrawStock())
-    s, _ = play(s, Discard(card(s, 0, "QC")), Finish(False))
-    # seat 0 lays A♥ 2♥ 3♥ (the wild 2♥ as itself: a pure sequence, 15) and
-    # 9♣ 9♠ 9♥ (27): melded 42, left 4♦ 6♥ Q♦ J♠ 5♦ 8♣ 2♣ = 45: -3.
-    # Seat 1 laid nothing: 5+6+7 + 10+10+10 + 3+4 + 9+10 + 8 + 10 (A♠) = 92,
-    # and the joker 20: -112
-    s, _ = play(s, Finish(True))
-    r = s.result
-    assert r.seats[0].count == -3 and r.seats[0].why.startswith("melded 42 − left 45")
-    assert r.seats[1].count == -112 and r.winner == 0 and r.deltas == (1, 0)
-
-
-def test_a_stock_out_tie_gives_each_the_point():
-    # no meld in either hand, both worth 95: after both lay nothing, a tie
-    one = "AS 3H 5D 7C 9S JH KD 4S 6H 8D TC QS 3D"
-    zero = "AH 3S 5C 7D 9H JS KC 4H 6S 8C TD QH 3C"
-    s, _ = deal({1: one, 0: zero}, upcard="AD", stock_top="KH")
-    s = _short_stock(s, 1)
-    s, _ = play(s, DrawStock())
-    s, _ = play(s, Discard(card(s, 1, "KH")), DrawStock())
-    s, _ = play(s, Discard(card(s, 0, "2C")), Finish(True), Finish(True))
-    r = s.result
-    assert [x.count for x in r.seats] == [-95, -95]
-    assert r.deltas == (1, 1) and s.scores == (1, 1)
-    assert r.winner == 1  # the first of them from the dealer's left
-    assert any("tie" in n for n in r.notes)
-
-
-def test_lay_melds_during_the_stock_out_step():
-    s, _ = deal({1: STOCK_OUT_1, 0: STOCK_OUT_0}, upcard="7D", stock_top="AS")
-    s = _short_stock(s, 1)
-    s, _ = play(s, DrawStock())
-    s, _ = play(s, Discard(card(s, 1, "QS")), DrawStock())
-    s, _ = play(s, Discard(card(s, 0, "QC")))
-    refused(s, LayMeld(best(s, cards(s, 1, "KD KC KH"))), "first meld must be a pure")
-    s, _ = play(s, LayMeld(best(s, cards(s, 1, "5S 6S 7S"))),
-                LayMeld(best(s, cards(s, 1, "KD KC KH"))))
-    # the whole hand may be laid now: no card is kept for a discard
-    assert s.phase == Phase.FAMILY and s.to_act == 1
-    s, _ = play(s, Finish(False), Finish(False))
-    assert s.result.seats[1].count == 18 + 30 - (3 + 4 + 9 + 10 + 8 + 10) - 20
 
 
 # -------------------------------------------------------------------- match
