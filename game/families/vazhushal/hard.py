@@ -27,7 +27,7 @@ from game.ai.base import Thought
 from game.ai.search.core import Budget, Candidate, choose, search, table_budget
 from game.engine import Discard, DrawStock, PlayerView
 from game.engine.cards import Card
-from game.families.vazhushal.actions import Position, Wipe, iter_resolve_wipe
+from game.families.vazhushal.actions import Position, Wipe
 from game.families.vazhushal.judge import Judge
 from game.families.vazhushal.levels import MAX_WIPES, HeuristicVazhushal, _first_of_kind
 from game.families.vazhushal.melds import is_wild
@@ -66,17 +66,7 @@ class HardVazhushal(HeuristicVazhushal):
         stock = yield from self.stock_average(view, judge)
         options = [(stock, DrawStock())]
         wipes = [a for a in view.legal if isinstance(a, Wipe)][-MAX_WIPES:]
-        for action in wipes:
-            yield
-            laid, _ = yield from iter_resolve_wipe(pos, action, 24, explain=False)
-            if laid is None:
-                continue
-            i = pos.index_of(action.card)
-            used = {c.uid for m in laid for c in m.cards}
-            hand = [c for c in pos.hand + pos.line[i:] if c.uid not in used]
-            yield
-            value = yield from judge.turn_value(hand, pos.melds + laid)
-            options.append((value, action))
+        options += yield from self.wipe_values(pos, judge, wipes)
         # the heuristic's order: best value first, ties as it broke them (the
         # stock, then the deeper wipe)
         ranked = sorted(enumerate(options), key=lambda t: (-t[1][0], t[0]))

@@ -109,6 +109,17 @@ class VazhushalBot(Bot):
         wipes = [a for a in view.legal if isinstance(a, Wipe)][-MAX_WIPES:]
         if self.top_only:
             wipes = [a for a in wipes if a.card == view.discard[-1]]
+        judged = yield from self.wipe_values(pos, judge, wipes)
+        for value, action in judged:
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def wipe_values(self, pos: Position, judge: Judge, wipes: list[Wipe]) -> Thought:
+        """(the turn's value after it, the wipe) for each of ``wipes`` the
+        engine can resolve, in their order: the hand left and the table with
+        the melds the wipe lays, as ``judge`` values a turn."""
+        out = []
         for action in wipes:
             yield
             laid, _ = yield from iter_resolve_wipe(pos, action, 24, explain=False)
@@ -119,9 +130,8 @@ class VazhushalBot(Bot):
             hand = [c for c in pos.hand + pos.line[i:] if c.uid not in used]
             yield
             value = yield from judge.turn_value(hand, pos.melds + laid)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            out.append((value, action))
+        return out
 
     def stock_average(self, view: PlayerView, judge: Judge) -> Generator[None, None, float]:
         """The stock card's worth tried kind by kind: each unseen kind drawn,
