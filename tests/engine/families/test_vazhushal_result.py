@@ -20,13 +20,8 @@ from game.families.vazhushal.actions import (
     WipeMove,
 )
 from game.families.vazhushal.settle import settle
-from tests.engine.families.test_vazhushal_family import (
-    STOCK_OUT_0,
-    STOCK_OUT_1,
-    _one_card_left,
-    _short_stock,
-    deal,
-)
+from tests.engine.families.test_vazhushal_family import _one_card_left, _short_stock, deal
+from tests.engine.families.test_vazhushal_stock_out import STOCK_OUT_0, STOCK_OUT_1
 from tests.engine.helpers import card, play
 
 TABLE_1 = ["pure sequence [5S 6S 7S 8S]", "pure set [KD KC KH]", "pure sequence [3C 4C 5C]",
