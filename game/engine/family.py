@@ -268,12 +268,14 @@ class Family:
 
 
 def discards_leaving_show(hand: tuple[Card, ...],
-                          is_show: Callable[[tuple[Card, ...]], bool]
+                          is_show: Callable[[tuple[Card, ...]], object]
                           ) -> Generator[None, None, frozenset[int]]:
-    """Kinds of ``hand`` whose discard leaves a show (``is_show`` of the rest),
-    each kind tried once (copies of a kind leave the same hand), yielding
-    before each try: the loop behind a family's ``iter_showable``, which
-    first rules out the hands that cannot be one card from a show."""
+    """Kinds of ``hand`` whose discard leaves a show (``is_show`` of the rest
+    is true; or, for a question that takes more than a slice, is a generator
+    whose value is), each kind tried once (copies of a kind leave the same
+    hand), yielding before each try: the loop behind a family's
+    ``iter_showable``, which first rules out the hands that cannot be one
+    card from a show."""
     out: set[int] = set()
     tried: set[int] = set()
     for i, card in enumerate(hand):
@@ -281,7 +283,10 @@ def discards_leaving_show(hand: tuple[Card, ...],
             continue
         tried.add(card.kind)
         yield
-        if is_show(hand[:i] + hand[i + 1:]):
+        answer = is_show(hand[:i] + hand[i + 1:])
+        if isinstance(answer, Generator):
+            answer = yield from answer
+        if answer:
             out.add(card.kind)
     return frozenset(out)
 

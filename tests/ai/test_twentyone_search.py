@@ -42,6 +42,7 @@ from game.families.twentyone.search import (
     TwentyOneModel,
     WorldSampler,
     counts_of,
+    losers_to_count,
     play_out,
     settle,
 )
@@ -175,7 +176,8 @@ def test_the_bounded_evaluator_is_the_familys_own(variant):
     rules = preset(variant)
     opts = rules.solver_options()
     for kinds, wild in _hands_from_play(variant, 2)[::3]:
-        unbounded = Evaluator(wild, opts, nodes=10 ** 9, show_nodes=10 ** 9)
+        unbounded = Evaluator(wild, opts, nodes=10 ** 9, show_nodes=10 ** 9,
+                              complete_nodes=10 ** 9)
         bounded = Evaluator(wild, opts)
         rest = list(kinds[:-1])
         exact = count_21(tuple(rest), wild, opts)
@@ -230,6 +232,19 @@ def test_a_rolled_out_deal_is_settled_as_the_family_settles():
     # a loser who had no turn yet pays half the count and half the bonuses
     d.turns = [0, 3]
     assert settle(d, table, counts) == [-60 - 5 + 10, 60 + 5 - 10]
+
+
+def test_a_rollout_this_seat_lost_counts_its_own_hand_alone():
+    table = _table(players=3)
+    d = Deal({0: counts_of(_kinds(HIGH)), 1: counts_of(_kinds(SHOW)),
+              2: counts_of(_kinds(HIGH))}, {0: [], 1: [], 2: []}, [], 1, [0, 1, 2], {},
+             [2, 2, 2], 1)
+    d.winner = 1
+    assert losers_to_count(d, 0, "rounds") == [0]
+    assert losers_to_count(d, 1, "rounds") == [0, 2]  # the winner collects from both
+    assert losers_to_count(d, 0, "pool") == [0, 2]  # pool's equity reads every line
+    # why it may: seat 2's count moves seat 2's line and the winner's, not seat 0's
+    assert settle(d, table, {0: 120, 2: 0})[0] == settle(d, table, {0: 120, 2: 80})[0]
 
 
 def test_a_dropped_seat_pays_its_drop_and_no_bonus():

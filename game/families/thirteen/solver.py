@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from game.engine.caches import trim
 from game.engine.cards import JOKER_KIND, Card, card_points
 from game.engine.meldtypes import (
     ALLWILD,
@@ -104,8 +105,7 @@ def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
         s.run(lives=True, floor=max(pure_pts, total - below))
         if s.best_melds is not None:
             count = min(count, total - s.best)
-    if len(_COUNT_FLOOR) > _COUNT_KEPT:
-        _COUNT_FLOOR.clear()
+    trim(_COUNT_FLOOR, _COUNT_KEPT)
     if count < below:
         _COUNT_FLOOR[key] = (count, count)
         return count
@@ -141,8 +141,7 @@ def _remember_parent(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOpt
     the deadwood of the arrangement found, that arrangement less b stands in
     the same tier, so count(hand - b) <= count(hand) - points(b): the count
     is known exactly."""
-    if len(_COUNT_FLOOR) > _COUNT_KEPT:
-        _COUNT_FLOOR.clear()
+    trim(_COUNT_FLOOR, _COUNT_KEPT)
     count, melds = raw[1], raw[4]
     in_melds: dict[int, int] = {}
     for meld in melds:

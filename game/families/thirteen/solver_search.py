@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from game.engine.caches import trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA, MeldOptions
 
@@ -155,6 +156,7 @@ def _relevant(shift: int) -> list[int]:
 # (wild kinds, options) -> the melds of a kind by what they read (_Search._moves):
 # hands a bot compares differ by a card or two, most kinds' melds stay the same
 _ALL_MOVES: dict[tuple, dict[tuple, list]] = {}
+_MOVES_KEPT = 50000  # entries of one (wild kinds, options) table
 
 
 class _Search:
@@ -320,9 +322,8 @@ class _Search:
         self.relevant = _relevant(shift)
         self.moves: dict[int, list] = {}
         self.all_moves: list[list | None] = [None] * 52
-        shared = _ALL_MOVES.get((self.wild, self.opts))
-        if shared is None or len(shared) > 50000:
-            shared = _ALL_MOVES[self.wild, self.opts] = {}
+        shared = _ALL_MOVES.setdefault((self.wild, self.opts), {})
+        trim(shared, _MOVES_KEPT)
         self.shared_moves = shared
         self.units = sum(weight)
         self.lives_ok: dict[tuple[int, int], bool] = {}

@@ -211,7 +211,7 @@ def _step(code: int) -> int:
     return code + 1 if code not in (3, 13) else code
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=32768)
 def suit_pure(cnt: tuple[int, ...], pts: tuple[int, ...], most: int, tunnelas: bool = True):
     """Best points of exactly j disjoint pure melds (runs of 3+ and, if
     ``tunnelas``, three identical cards) of one suit, j = 0..most.
@@ -274,7 +274,7 @@ def suit_pure(cnt: tuple[int, ...], pts: tuple[int, ...], most: int, tunnelas: b
     return tuple(best)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def runs_possible(cnt: bytes, most: int) -> int:
     """How many disjoint pure runs (not tunnelas) one suit's 13 counts make,
     at most ``most``.  A run of 3+ holds a run of exactly 3, so this packs

@@ -59,8 +59,9 @@ from game.families.twentyone.solver import (
     WideOptions,
     count_21,
     evaluate_21,
-    show_possible,
+    show_possible_steps,
     shows,
+    shows_steps,
 )
 
 WRONG_SHOW = {21: 120, 27: 150}  # §4 "Wrong show: 120"; §5 "wrong show 150"
@@ -258,10 +259,10 @@ class TwentyOneFamily(Family):
 
     def iter_showable(self, rules, decks, hand, wild, extra):
         opts = self.options(rules, extra)
-        if not show_possible(hand, wild, opts):
+        if not (yield from show_possible_steps(hand, wild, opts)):
             return frozenset()
         return (yield from discards_leaving_show(
-            tuple(hand), lambda rest: shows(rest, wild, opts) is not None))
+            tuple(hand), lambda rest: shows_steps(rest, wild, opts)))
 
     # --------------------------------------------------------- command line
     def hand_context(self, rules: WideRules, query) -> _Context:

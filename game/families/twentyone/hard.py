@@ -53,6 +53,10 @@ PACK_MARGIN = 3.0  # points the drop must be better than playing on
 BUDGET = Budget(rollouts=30, min_worlds=5, max_worlds=14, z=2.0)
 TAKE_BUDGET = Budget(rollouts=20, min_worlds=5, max_worlds=10, z=2.0)
 PACK_BUDGET = Budget(rollouts=24, min_worlds=24, max_worlds=24, z=99.0)
+# A 27-card rollout costs about twice a 21-card one (its show and count
+# searches are longer): at the full budget a decision's median was 80 ms at
+# two players and 107 at four, over the 60 ms a decision may take
+LONG_HAND_SHARE = 0.65
 
 
 class SearchHard(WideBot):
@@ -69,8 +73,12 @@ class SearchHard(WideBot):
         self.model = TwentyOneModel(know)
 
     def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
-        """Fewer rollouts a candidate at a fuller table (each is longer)."""
-        return table_budget(view, budget)
+        """Fewer rollouts a candidate at a fuller table (each is longer), and
+        fewer at 27 cards (``LONG_HAND_SHARE``)."""
+        budget = table_budget(view, budget)
+        if view.rules.hand_size > 21:
+            budget = budget.scaled(LONG_HAND_SHARE)
+        return budget
 
     # ---------------------------------------------------------------- draw
     def draw(self, view: PlayerView) -> Thought:

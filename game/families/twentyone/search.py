@@ -133,6 +133,19 @@ def finish_turn(deal: Deal, table: Table, seat: int) -> Generator[None, None, No
         deal.throw(seat, kind)
 
 
+def losers_to_count(deal: Deal, me: int, match: str) -> list[int]:
+    """The losing hands a rollout won by ``deal.winner`` counts for seat
+    ``me``.  Outside pool this seat's utility is its own score change
+    (``core.utility``), and a loser's count moves only that loser's line and
+    the winner's: when ``me`` lost, its own hand alone is counted (at four
+    players two counts saved in three); when it won, or in pool, every
+    loser's."""
+    losers = [s for s in deal.hands if s != deal.winner]
+    if deal.winner != me and match != "pool":
+        return [s for s in losers if s == me]
+    return losers
+
+
 def settle(deal: Deal, table: Table, counts: dict[int, int]) -> list[int] | None:
     """Every seat's score change as the family settles the deal
     (``settle.py``), or None for a deal that did not end (void or
@@ -255,8 +268,13 @@ class TwentyOneModel:
         yield from play_out(deal, table)
         counts = {}
         if deal.winner is not None:
+            wanted = losers_to_count(deal, me, ctx.view.rules.match)
             for seat, c in deal.hands.items():
-                if seat != deal.winner:
-                    yield  # a count can take milliseconds: one search a slice
-                    counts[seat] = yield from table.count_steps(c)
+                if seat == deal.winner:
+                    continue
+                if seat not in wanted:
+                    counts[seat] = 0  # that loser's line and the winner's not settled
+                    continue
+                yield  # a count can take milliseconds: one search a slice
+                counts[seat] = yield from table.count_steps(c)
         return settle(deal, table, counts)

@@ -38,10 +38,11 @@ holding the same cards they read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.engine.caches import trim
 from game.engine.cards import JOKER_KIND, Card, card_points
 from game.engine.meldtypes import PURE, TANALA
 from game.families.twentyone.cards import (
@@ -53,7 +54,14 @@ from game.families.twentyone.cards import (
     runs_possible,
     suit_pure,
 )
-from game.families.twentyone.solver_search import _MELDS, Hand, prepare, unmap
+from game.families.twentyone.solver_search import (
+    _MELDS,
+    BoundedHand,
+    Hand,
+    OutOfNodes,
+    prepare,
+    unmap,
+)
 
 SHOWS = ("pure", "tunnelas", "dublees", "wilds", "marriages")  # in order of preference
 RUNGS = ("none", "pure", "melded", "complete")
@@ -222,9 +230,8 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
         return 2 if below is None or 2 < below else None
     h, order = prepare(kinds, wild, opts)
     count, melds, raw = _count_hand(h, lim, cap, key not in _INCOMPLETE)
-    if len(_COUNT_FLOOR) > _COUNT_KEPT:
-        _COUNT_FLOOR.clear()
-        _INCOMPLETE.clear()
+    trim(_COUNT_FLOOR, _COUNT_KEPT)
+    trim(_INCOMPLETE, _COUNT_KEPT)
     if count is None:
         _COUNT_FLOOR[key] = (None, lim)
         return None
@@ -299,7 +306,7 @@ def _remember_children(kinds: tuple[int, ...], wild: frozenset[int], opts: WideO
         if i and kinds[i - 1] == b:
             continue
         key = (kinds[:i] + kinds[i + 1:], wild, opts)
-        _INCOMPLETE.add(key)
+        _INCOMPLETE[key] = None
         natural = b != JOKER_KIND and b not in wild
         floor = min(raw - (card_points(b, opts.ace_points) if natural else 0), cap)
         if floor == cap or (melds is not None and natural
@@ -313,18 +320,55 @@ def _remember_children(kinds: tuple[int, ...], wild: frozenset[int], opts: WideO
 
 # (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
 _COUNT_FLOOR: dict[tuple, tuple[int | None, int]] = {}
-# hands known not to meld every card (no search for the "complete" rung)
-_INCOMPLETE: set[tuple] = set()
+# hands known not to meld every card (no search for the "complete" rung);
+# a dict, not a set, so that trim forgets the oldest first
+_INCOMPLETE: dict[tuple, None] = {}
 _COUNT_KEPT = 50000
 
 
-@lru_cache(maxsize=4096)
-def _show_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions) -> str | None:
+# (kinds, wild, opts) -> the show the hand makes / whether some discard
+# leaves one: the answers of the searches below, sliced or not
+_SHOWS: dict[tuple, str | None] = {}
+_POSSIBLE: dict[tuple, bool] = {}
+_SHOWS_KEPT = 4096
+SLICE_NODES = 600  # nodes a slice of a sliced show question searches (2-4 ms)
+
+
+def _melds_whole(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
+                 min_pure: int, spare: int, nodes: int | None) -> Generator[None, None, bool]:
+    """Whether the hand melds every card but ``spare`` with ``min_pure``
+    pure melds (``Hand.search(must=True)``), ``nodes`` nodes a slice (None:
+    at once).  Each slice goes on from what the last proved: the states it
+    searched to no avail stay in the memo, and the hand is made afresh (a
+    stopped search leaves it half taken)."""
+    memo: dict = {}
+    while True:
+        h, _order = prepare(kinds, wild, opts, Hand if nodes is None else BoundedHand)
+        h.left = nodes
+        try:
+            return h.search(must=True, min_pure=min_pure, spare=spare, memo=memo) is not None
+        except OutOfNodes:
+            yield
+
+
+def shows_steps(cards: Iterable[Card], wild: frozenset[int], opts: WideOptions = WideOptions(),
+                nodes: int | None = SLICE_NODES) -> Generator[None, None, str | None]:
+    """``shows``, a slice at a time (a 27-card hand's search can take tens of
+    milliseconds)."""
+    kinds = tuple(sorted(c.kind for c in cards))
+    wild = frozenset(wild)
+    key = (kinds, wild, opts)
+    if key in _SHOWS:
+        return _SHOWS[key]
     h, _order = prepare(kinds, wild, opts)
     need = h.rules.pure_needed
-    if h.maxpure >= need and h.search(must=True, min_pure=need) is not None:
-        return "pure"
-    return _other_show(h, opts, kinds)
+    if h.maxpure >= need and (yield from _melds_whole(kinds, wild, opts, need, 0, nodes)):
+        found = "pure"
+    else:
+        found = _other_show(h, opts, kinds)
+    trim(_SHOWS, _SHOWS_KEPT)
+    _SHOWS[key] = found
+    return found
 
 
 def shows(cards: Iterable[Card], wild: frozenset[int],
@@ -333,17 +377,29 @@ def shows(cards: Iterable[Card], wild: frozenset[int],
     "pure", "tunnelas", "dublees", "wilds", "marriages" that applies.  No
     count is worked out: cheaper than ``evaluate_21`` for asking which
     discards leave a valid show."""
-    return _show_kinds(tuple(sorted(c.kind for c in cards)), frozenset(wild), opts)
+    return _to_end(shows_steps(cards, wild, opts, None))
 
 
-@lru_cache(maxsize=2048)
-def _possible_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions) -> bool:
+def show_possible_steps(cards: Iterable[Card], wild: frozenset[int],
+                        opts: WideOptions = WideOptions(), nodes: int | None = SLICE_NODES
+                        ) -> Generator[None, None, bool]:
+    """``show_possible``, a slice at a time."""
+    kinds = tuple(sorted(c.kind for c in cards))
+    wild = frozenset(wild)
+    key = (kinds, wild, opts)
+    if key in _POSSIBLE:
+        return _POSSIBLE[key]
     h, _order = prepare(kinds, wild, opts)
+    need = h.rules.pure_needed
     if _other_show(h, opts, kinds) is not None:
-        return True
-    if h.maxpure < h.rules.pure_needed:
-        return False
-    return h.search(must=True, min_pure=h.rules.pure_needed, spare=1) is not None
+        found = True
+    elif h.maxpure < need:
+        found = False
+    else:
+        found = yield from _melds_whole(kinds, wild, opts, need, 1, nodes)
+    trim(_POSSIBLE, _SHOWS_KEPT)
+    _POSSIBLE[key] = found
+    return found
 
 
 def show_possible(cards: Iterable[Card], wild: frozenset[int],
@@ -354,7 +410,15 @@ def show_possible(cards: Iterable[Card], wild: frozenset[int],
     card outside them to throw); show "pure" is one search melding every
     card but one.  One call instead of one ``shows`` per card: the query
     behind ``iter_showable`` runs the per-card calls only when it is True."""
-    return _possible_kinds(tuple(sorted(c.kind for c in cards)), frozenset(wild), opts)
+    return _to_end(show_possible_steps(cards, wild, opts, None))
+
+
+def _to_end(steps: Generator[None, None, object]):
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def has_show(cards: Iterable[Card], wild: frozenset[int],
@@ -365,8 +429,10 @@ def has_show(cards: Iterable[Card], wild: frozenset[int],
 
 def clear_caches() -> None:
     """Forget every cached result (benchmarks solve each hand from scratch)."""
-    for f in (_evaluate_kinds, _show_kinds, _possible_kinds, suit_pure, runs_possible):
+    for f in (_evaluate_kinds, suit_pure, runs_possible):
         f.cache_clear()
+    _SHOWS.clear()
+    _POSSIBLE.clear()
     _COUNT_FLOOR.clear()
     _INCOMPLETE.clear()
     _MELDS.clear()

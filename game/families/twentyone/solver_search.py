@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from game.engine.caches import trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA
 from game.families.twentyone.cards import form_rules, runs_possible, suit_pure, wild_room
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 # and the melds of a kind by what they depend on: one table without the
 # impure runs' variants that leave cards out and one with
 _MELDS: dict[tuple, tuple[list, list, dict, dict]] = {}
+_MELDS_KEPT = 50000  # entries of each of a cut's two meld caches
 
 
 class Hand:
@@ -41,13 +43,15 @@ class Hand:
         # these wild kinds and points: the hands a bot compares differ by a
         # card or two, and most kinds keep the same melds in all of them
         shared = _MELDS.get((wild, opts.ace_points))
-        if shared is None or len(shared[2]) + len(shared[3]) > 100000:
+        if shared is None:
             iswild = [k in wild for k in range(52)]
             pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
             shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {})
         self.iswild = iswild = shared[0]  # never written: shared too
         self.pts = pts = shared[1]
         self.opt_caches: tuple[dict, dict] = (shared[2], shared[3])
+        trim(shared[2], _MELDS_KEPT)
+        trim(shared[3], _MELDS_KEPT)
         present = [k for k in range(52) if c[k]]
         self.total = sum(pts[k] * c[k] for k in present)
         self.nwild = jokers + sum(c[k] for k in present if iswild[k])
@@ -59,7 +63,12 @@ class Hand:
         self.pure_from = [0] * 5  # pure melds possible in suits s.. (a bound)
         groups = []
         for s in range(4):
-            res = suit_pure(tuple(c[s * 13:s * 13 + 13]), tuple(pts[s * 13:s * 13 + 13]), most)
+            row = c[s * 13:s * 13 + 13]
+            # the points of ranks not held do not matter: left out of the
+            # key, one deal's suit shape is found again in the next deal's
+            held_pts = tuple(p if n else 0 for n, p in
+                             zip(row, pts[s * 13:s * 13 + 13], strict=True))
+            res = suit_pure(tuple(row), held_pts, most)
             groups.append([(j, r[0], tuple((s, *m) for m in r[1]))
                            for j, r in enumerate(res) if r is not None])
             self.pure_from[s] = groups[-1][-1][0]
@@ -94,17 +103,20 @@ class Hand:
                 sum(self.pts[n] for n in nats))
 
     # ---------------------------------------------------------------- search
-    def search(self, must: bool, min_pure: int, floor: int = -1, spare: int = 0):
+    def search(self, must: bool, min_pure: int, floor: int = -1, spare: int = 0,
+               memo: dict | None = None):
         """``must``: an arrangement melding every card (wild cards included)
         with ``min_pure`` pure melds kept pure, as (melds, spare wild cards),
         or None; ``spare`` cards (0 or 1: the discard still to come) may stay
         out of it.  Otherwise: the arrangement melding most points (more
         than ``floor``) with ``min_pure`` pure melds, as (points, melds), or
-        None."""
+        None.  ``memo``: the states searched by an earlier search of the
+        same question on the same hand (``must`` only: one that stopped
+        keeps what it proved), filled in."""
         self.must, self.min_pure, self.best = must, min_pure, floor
         self.spare = spare if must else 0
         self.best_melds = self.found = None
-        self.memo: dict = {}
+        self.memo: dict = {} if memo is None else memo
         self.skips = min_pure > 0
         self.opt_cache = self.opt_caches[self.skips]
         c = self.c
@@ -367,11 +379,29 @@ def _tunnela(k: int, pts, iswild) -> tuple:
     return (TANALA, (k, k, k), 3 if iswild[k] else 0, 0, r, r, 3 * pts[k])
 
 
-def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions):
-    """The hand with its suits renumbered so that the suit holding most
-    designated wild kinds is searched first: the wild cards its pure runs
-    take as themselves leave the budget early (renaming suits changes no
-    meld).  Returns the hand and the map back to the real suits."""
+class OutOfNodes(Exception):
+    """A bounded search's nodes are spent (the hand is left half taken)."""
+
+
+class BoundedHand(Hand):
+    """A hand whose searches stop after ``left`` more nodes."""
+
+    left = 0
+
+    def _rec(self, *args) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise OutOfNodes
+        Hand._rec(self, *args)
+
+
+def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
+            kind: type[Hand] = Hand):
+    """The hand (a ``kind``) with its suits renumbered so that the suit
+    holding most designated wild kinds is searched first: the wild cards its
+    pure runs take as themselves leave the budget early (renaming suits
+    changes no meld).  Returns the hand and the map back to the real
+    suits."""
     held = [0] * 4
     for k in set(kinds) & wild:
         held[k // 13] += 1
@@ -381,7 +411,7 @@ def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions):
     def f(k: int) -> int:
         return k if k == JOKER_KIND else perm[k // 13] * 13 + k % 13
 
-    hand = Hand(tuple(sorted(map(f, kinds))), frozenset(map(f, wild)), opts)
+    hand = kind(tuple(sorted(map(f, kinds))), frozenset(map(f, wild)), opts)
     return hand, order
 
 
