@@ -17,16 +17,22 @@ from itertools import combinations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.engine.cards import JOKER_KIND, make_card
+from game.engine.cards import JOKER_KIND, make_card, parse_cards, parse_kind
 from game.families.vazhushal.melds import (
     TableMeld,
     find_wipe,
+    iter_wipe_plans,
+    negative_wilds,
     wipe_exists,
     wipe_ok,
     wipe_plans,
 )
 from tests.engine.families.test_vazhushal_melds import _ref_readings, small_hands
 
+UPCARD = ("the first upcard is wild: take it only to use it as itself in a pure sequence, "
+          "or once you have a pure sequence")
+FIRST_MELD = ("before your first meld you may wipe only to make a pure sequence, or while "
+              "also laying a pure sequence")
 SOME = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -182,9 +188,9 @@ def test_a_refused_wipe_names_the_first_condition_it_fails(case):
     elif not _any_meld_holding(lowest, after, wild):
         assert why == f"the {lowest} you take must go into a new meld this turn, and it makes none"
     elif upcard and not holds_pure and not _any_meld_holding(lowest, after, wild, True):
-        assert why.startswith("the first upcard is wild")
+        assert why == UPCARD
     elif not table:
-        assert why.startswith("before your first meld you may wipe only")
+        assert why == FIRST_MELD
     else:
         assert why == "the only meld it makes would be identical to one of yours"
 
@@ -193,3 +199,61 @@ def test_the_lowest_card_must_be_among_those_taken():
     cards, wild = [make_card(k) for k in (0, 1, 2, 3)], frozenset()
     why = wipe_ok(cards[0], cards[1:2], cards[2:], wild)
     assert why == "the lowest card taken must be one of the cards wiped"
+
+
+# ------------------------------------------------- positions the draws seldom reach
+
+WILD_7S = negative_wilds(parse_kind("7S"))  # 7♥ and 7♦ wild
+
+
+def _copy(text: str, kind: str, stands: str | None = None) -> TableMeld:
+    """A table meld of third-deck copies (other cards than any in a hand)."""
+    cards = tuple(make_card(c.kind, 2) for c in parse_cards(text))
+    return TableMeld(cards, kind, tuple(c.kind for c in parse_cards(stands or text)))
+
+
+def test_the_queen_wipes_into_queen_king_ace():
+    # Q♠ K♠ A♠: a pure sequence with the Ace high (RULES.md §7), a first meld
+    q, k, a = parse_cards("QS KS AS")
+    plans = wipe_plans(q, [q], [k, a], WILD_7S)
+    assert [p.meld.signature for p in plans] == [("sequence", (0, 11, 12))]
+    assert plans[0].meld.value == 30
+
+
+def test_a_meld_identical_to_one_on_the_table_is_made_longer():
+    # 5♠ 6♠ 7♠ is on the table: the only 3-card meld with 5♠ would repeat it,
+    # and 5♠ 6♠ 7♠ 8♠ does not
+    five, six, seven, eight = parse_cards("5S 6S 7S 8S")
+    table = [_copy("5S 6S 7S", "sequence")]
+    plans = wipe_plans(five, [five], [six, seven, eight], WILD_7S, table)
+    assert [p.meld.signature for p in plans] == [("sequence", (4, 5, 6, 7))]
+
+
+def test_without_the_upcard_flag_a_wild_card_may_stand_in():
+    # 7♥ (wild) taken with 2♣ 3♣ off the line; the hand holds 4♣ 9♠ 9♦ and no
+    # pure sequence: the set 9♠ 9♦ 7♥ is laid with 2♣ 3♣ 4♣.  As the first
+    # upcard the 7♥ could only be itself in a pure sequence: refused.
+    seven, two, three, four, nine_s, nine_d = parse_cards("7H 2C 3C 4C 9S 9D")
+    taken, hand = [seven, two, three], [four, nine_s, nine_d]
+    sets = {("set", (8, 21, 34)), ("set", (8, 34, 47))}  # 7♥ as 9♥ or as 9♣
+    assert {p.meld.signature for p in wipe_plans(seven, taken, hand, WILD_7S)} == sets
+    assert find_wipe(seven, taken, hand, WILD_7S).meld.kind == "set"
+    steps = iter_wipe_plans(seven, taken, hand, WILD_7S)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            assert {p.meld.signature for p in done.value} == sets
+            break
+    assert wipe_plans(seven, taken, hand, WILD_7S, (), True) == []
+    assert wipe_ok(seven, taken, hand, WILD_7S, (), True) == UPCARD
+
+
+def test_a_pure_sequence_on_the_table_frees_the_wild_upcard():
+    # 2♣ 3♣ 4♣ on the table lifts the upcard rule; both sets the 7♥ could
+    # make with 9♠ 9♦ are there already: refused as identical, not as an upcard
+    seven, nine_s, nine_d = parse_cards("7H 9S 9D")
+    table = [_copy("2C 3C 4C", "sequence"), _copy("9S 9D 9C", "set"),
+             _copy("9S 9D 9H", "set")]
+    why = wipe_ok(seven, [seven], [nine_s, nine_d], WILD_7S, table, True)
+    assert why == "the only meld it makes would be identical to one of yours"
