@@ -67,6 +67,13 @@ class GreedyBot:
         for a in legal:
             if isinstance(a, ShowDealtHand):
                 return a
+        if any(isinstance(a, Discard) for a in legal) and not any(
+                isinstance(a, (NextDeal, Answer, DrawStock, DrawDiscard)) for a in legal):
+            # the whole hand's count, asked below anyway, asked first: an
+            # evaluator may keep what its search learns of the hands one card
+            # less (the 21-card one: which cannot meld every card) for the
+            # show questions asked next
+            self._count(view, tuple(sorted(c.kind for c in view.hand)))
         declares = valid_declarations(view)
         if declares:
             return declares[0]
@@ -98,13 +105,22 @@ class GreedyBot:
         best = None
         # the whole hand first: an evaluator that keeps it bounds each count
         # below by it (a card less lowers a count by its points at most)
-        self._count(view, tuple(kinds))
+        whole = self._count(view, tuple(kinds))
+        # a loose card's loss leaves at most the whole hand's count: asking
+        # even the first count under that bound spares an exact search when
+        # the costliest card sits in a meld
+        bound = whole + 1
         for k in sorted(order, key=lambda k: -pts[k]):
-            got = self._count(view, _without(kinds, k), best)
+            got = self._count(view, _without(kinds, k), bound if best is None else best)
             if got is None:
-                floor[k] = best
+                floor[k] = bound if best is None else best
             else:
                 exact[k] = best = got
+        if best is None:  # every discard leaves more than the whole hand
+            floor.clear()
+            for k in order:
+                exact[k] = self._count(view, _without(kinds, k))
+            best = min(exact.values())
         for k in order:  # the first kind in legal order at the lowest count
             if k in exact and exact[k] == best:
                 break
@@ -117,12 +133,19 @@ class GreedyBot:
         now = self._count(view, tuple(kinds))
         with_card = sorted(kinds + [card.kind])
         self._count(view, tuple(with_card))  # the bound of each count below (as above)
-        for k in dict.fromkeys(kinds):
+        # any order gives the same answer: costly cards first, since a
+        # costly loose card is the likeliest to leave a lower count (and its
+        # count is known from the one above, no search)
+        for k in sorted(dict.fromkeys(kinds), key=lambda k: -self._points(view, k)):
             if k == card.kind:
                 continue  # the hand as it is: its count is ``now``, not lower
             if self._count(view, _without(with_card, k), now) is not None:
                 return True
         return False
+
+    @staticmethod
+    def _points(view: PlayerView, kind: int) -> int:
+        return 0 if kind in view.wild else card_points(kind, view.rules.ace_points)
 
 
 def _without(kinds: list[int], kind: int) -> tuple[int, ...]:

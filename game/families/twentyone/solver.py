@@ -227,17 +227,36 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
             return None
     if _flat(kinds, wild, opts):
         _COUNT_FLOOR[key] = (2, 2)
+        if below is None:
+            # its count says nothing of the hands one card less, but a bot
+            # weighing them asks whether each melds every card: one search
+            # here answers for all of them when none does
+            h, _order = prepare(kinds, wild, opts)
+            if h.search(must=True, min_pure=0, spare=1) is None:
+                trim(_INCOMPLETE, _COUNT_KEPT)
+                for i, b in enumerate(kinds):
+                    if not i or kinds[i - 1] != b:
+                        _INCOMPLETE[kinds[:i] + kinds[i + 1:], wild, opts] = None
         return 2 if below is None or 2 < below else None
     h, order = prepare(kinds, wild, opts)
-    count, melds, raw = _count_hand(h, lim, cap, key not in _INCOMPLETE)
+    complete_possible = key not in _INCOMPLETE
+    # an exact count asks whether a hand one card less melds every card
+    # (for _remember_children): asked first, since when no card can be
+    # spared the whole hand cannot meld every card either (no second search)
+    spared = None if below is None else False
+    if spared is None and complete_possible:
+        spared = h.search(must=True, min_pure=0, spare=1) is not None
+        complete_possible = spared
+    count, melds, raw = _count_hand(h, lim, cap, complete_possible)
     trim(_COUNT_FLOOR, _COUNT_KEPT)
     trim(_INCOMPLETE, _COUNT_KEPT)
     if count is None:
         _COUNT_FLOOR[key] = (None, lim)
         return None
     _COUNT_FLOOR[key] = (count, count)
-    if below is None and raw is not None and h.search(
-            must=True, min_pure=0, spare=1) is None:
+    if spared is None:
+        spared = raw is not None and h.search(must=True, min_pure=0, spare=1) is not None
+    if below is None and raw is not None and not spared:
         _remember_children(kinds, wild, opts, raw,
                            unmap(melds, order) if melds is not None else None)
     return count if below is None or count < below else None
@@ -264,11 +283,29 @@ def _count_hand(h: Hand, lim: int, cap: int, complete_possible: bool):
     behind it when it is exact (None otherwise).  ``complete_possible``
     False: the hand is known not to meld every card (that search is
     skipped)."""
-    rules, total = h.rules, h.total
+    rules = h.rules
     if h.nwild >= rules.flat_wilds or h.dublee_count >= rules.flat_dublees:
         return 2, None, None
+    if lim <= 2:
+        # a hand melding every card pays 2, not under ``lim``: that search
+        # matters only when the rungs below get under it (a bot asks each
+        # hand one card less of a flat hand whether it pays under 2)
+        got = _rungs_count(h, lim, cap)
+        if got[0] is None or not complete_possible:
+            return got
+        if got[0] >= lim:  # 2 or the rungs' count: at least ``lim`` either way
+            return None, None, None
+        if h.search(must=True, min_pure=0) is not None:
+            return 2, None, None
+        return got
     if complete_possible and h.search(must=True, min_pure=0) is not None:
         return 2, None, None
+    return _rungs_count(h, lim, cap)
+
+
+def _rungs_count(h: Hand, lim: int, cap: int):
+    """``_count_hand`` in the rungs below "complete" alone."""
+    rules, total = h.rules, h.total
     if h.maxpure == 0:
         return min(total, cap), (), total
     melded, melds = h.best_pure()
@@ -334,21 +371,29 @@ _SHOWS_KEPT = 4096
 SLICE_NODES = 600  # nodes a slice of a sliced show question searches (2-4 ms)
 
 
+def _hand_for(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
+              nodes: int | None) -> Hand:
+    """The hand ``_melds_whole`` searches with ``nodes`` nodes a slice."""
+    return prepare(kinds, wild, opts, Hand if nodes is None else BoundedHand)[0]
+
+
 def _melds_whole(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
-                 min_pure: int, spare: int, nodes: int | None) -> Generator[None, None, bool]:
+                 min_pure: int, spare: int, nodes: int | None,
+                 h: Hand) -> Generator[None, None, bool]:
     """Whether the hand melds every card but ``spare`` with ``min_pure``
     pure melds (``Hand.search(must=True)``), ``nodes`` nodes a slice (None:
-    at once).  Each slice goes on from what the last proved: the states it
-    searched to no avail stay in the memo, and the hand is made afresh (a
-    stopped search leaves it half taken)."""
+    at once), beginning with ``h`` (``_hand_for``'s, not yet searched).
+    Each slice goes on from what the last proved: the states it searched to
+    no avail stay in the memo, and the hand is made afresh (a stopped search
+    leaves it half taken)."""
     memo: dict = {}
     while True:
-        h, _order = prepare(kinds, wild, opts, Hand if nodes is None else BoundedHand)
         h.left = nodes
         try:
             return h.search(must=True, min_pure=min_pure, spare=spare, memo=memo) is not None
         except OutOfNodes:
             yield
+        h = _hand_for(kinds, wild, opts, nodes)
 
 
 def shows_steps(cards: Iterable[Card], wild: frozenset[int], opts: WideOptions = WideOptions(),
@@ -360,9 +405,11 @@ def shows_steps(cards: Iterable[Card], wild: frozenset[int], opts: WideOptions =
     key = (kinds, wild, opts)
     if key in _SHOWS:
         return _SHOWS[key]
-    h, _order = prepare(kinds, wild, opts)
+    h = _hand_for(kinds, wild, opts, nodes)
     need = h.rules.pure_needed
-    if h.maxpure >= need and (yield from _melds_whole(kinds, wild, opts, need, 0, nodes)):
+    # a hand known not to meld every card (a count learnt it) makes no show "pure"
+    if h.maxpure >= need and key not in _INCOMPLETE and (
+            yield from _melds_whole(kinds, wild, opts, need, 0, nodes, h)):
         found = "pure"
     else:
         found = _other_show(h, opts, kinds)
@@ -389,14 +436,16 @@ def show_possible_steps(cards: Iterable[Card], wild: frozenset[int],
     key = (kinds, wild, opts)
     if key in _POSSIBLE:
         return _POSSIBLE[key]
-    h, _order = prepare(kinds, wild, opts)
+    h = _hand_for(kinds, wild, opts, nodes)
     need = h.rules.pure_needed
     if _other_show(h, opts, kinds) is not None:
         found = True
-    elif h.maxpure < need:
-        found = False
+    elif h.maxpure < need or all(
+            (kinds[:i] + kinds[i + 1:], wild, opts) in _INCOMPLETE
+            for i in range(len(kinds)) if not i or kinds[i - 1] != kinds[i]):
+        found = False  # no hand one card less melds every card (a count learnt it)
     else:
-        found = yield from _melds_whole(kinds, wild, opts, need, 1, nodes)
+        found = yield from _melds_whole(kinds, wild, opts, need, 1, nodes, h)
     trim(_POSSIBLE, _SHOWS_KEPT)
     _POSSIBLE[key] = found
     return found

@@ -20,14 +20,20 @@ if TYPE_CHECKING:
 
 
 # (wild kinds, ace points) -> which kinds are wild, the points of each kind,
-# and the melds of a kind by what they depend on: one table without the
-# impure runs' variants that leave cards out and one with
-_MELDS: dict[tuple, tuple[list, list, dict, dict]] = {}
-_MELDS_KEPT = 50000  # entries of each of a cut's two meld caches
+# the melds of a kind by what they depend on (one table without the impure
+# runs' variants that leave cards out and one with), ``Hand._lonely`` by
+# the counts left and ``Hand._suit_group`` by a suit's counts
+_MELDS: dict[tuple, tuple[list, list, dict, dict, dict, dict]] = {}
+_MELDS_KEPT = 50000  # entries of each of a cut's caches
 
 
 class Hand:
     """Per-hand data, the pure-meld analysis and the searches."""
+
+    # a search for the most points melded, once no wild card is left, cuts
+    # by the cards no meld can take (``_lonely``; with a wild card left, or
+    # in a search melding every card, a like cut cost what it saved)
+    cut_lonely = True
 
     def __init__(self, kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions):
         self.rules = form_rules(opts.form)
@@ -46,33 +52,47 @@ class Hand:
         if shared is None:
             iswild = [k in wild for k in range(52)]
             pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
-            shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {})
+            shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {}, {}, {})
         self.iswild = iswild = shared[0]  # never written: shared too
         self.pts = pts = shared[1]
         self.opt_caches: tuple[dict, dict] = (shared[2], shared[3])
-        trim(shared[2], _MELDS_KEPT)
-        trim(shared[3], _MELDS_KEPT)
-        present = [k for k in range(52) if c[k]]
-        self.total = sum(pts[k] * c[k] for k in present)
-        self.nwild = jokers + sum(c[k] for k in present if iswild[k])
-        self.dublee_count = jokers // 2 + sum(c[k] // 2 for k in present)
-        self.tunnela_count = jokers // 3 + sum(c[k] // 3 for k in present)
+        self.lonely_cache: dict[bytes, int] = shared[4]  # _lonely by the counts left
+        suits = shared[5]  # _suit_group by suit, pure melds wanted and counts
+        for cache in shared[2:]:
+            trim(cache, _MELDS_KEPT)
+        total = nwild = dublees = tunnelas = 0
+        rows = [0, 0, 0, 0]  # a bit for each rank held, per suit
+        for k in set(kinds):
+            if k != JOKER_KIND:
+                n = c[k]
+                total += pts[k] * n
+                nwild += n if iswild[k] else 0
+                dublees += n // 2
+                tunnelas += n // 3
+                rows[k // 13] |= 1 << k % 13
+        self.total = total
+        self.nwild = jokers + nwild
+        self.dublee_count = jokers // 2 + dublees
+        self.tunnela_count = jokers // 3 + tunnelas
         # pure melds: best points of exactly j of them, combined over suits
         most = self.rules.pure_needed
         comb = {0: (0, ())}
         self.pure_from = [0] * 5  # pure melds possible in suits s.. (a bound)
         groups = []
         for s in range(4):
-            row = c[s * 13:s * 13 + 13]
-            # the points of ranks not held do not matter: left out of the
-            # key, one deal's suit shape is found again in the next deal's
-            held_pts = tuple(p if n else 0 for n, p in
-                             zip(row, pts[s * 13:s * 13 + 13], strict=True))
-            res = suit_pure(tuple(row), held_pts, most)
-            groups.append([(j, r[0], tuple((s, *m) for m in r[1]))
-                           for j, r in enumerate(res) if r is not None])
-            self.pure_from[s] = groups[-1][-1][0]
-        groups.append([(j, 0, (("jk",),) * j) for j in range(min(jokers // 3, most) + 1)])
+            row = rows[s] | (rows[s] & 1) << 13  # the Ace high too
+            lo = s * 13
+            starts = row & row >> 1 & row >> 2  # three in a row from here
+            if not starts and max(c[lo:lo + 13]) < 3:
+                continue  # no three in a row, no tunnela: no pure meld (suit_pure's test)
+            key = (s, most, bytes(c[lo:lo + 13]))
+            group = suits.get(key)
+            if group is None:
+                group = suits[key] = self._suit_group(s, most, starts)
+            groups.append(group)
+            self.pure_from[s] = group[-1][0]
+        if jokers >= 3:
+            groups.append([(j, 0, (("jk",),) * j) for j in range(min(jokers // 3, most) + 1)])
         for s in range(3, -1, -1):
             self.pure_from[s] += self.pure_from[s + 1]
         for g in groups:
@@ -84,6 +104,23 @@ class Hand:
             comb = new
         self.comb = comb
         self.maxpure = max(comb)
+
+    def _suit_group(self, s: int, most: int, starts: int) -> list[tuple]:
+        """(j, points, melds) for each j of suit s's ``suit_pure``, the melds
+        named with their suit; ``starts``: the ranks that begin three in a
+        row (bits, the Ace high 13)."""
+        lo = s * 13
+        runs = starts | starts << 1 | starts << 2
+        runs |= runs >> 13  # the Ace high is the Ace
+        # only ranks in three in a row, or held three times, can be in a pure
+        # meld: the others (and the points of ranks not held) are left out of
+        # suit_pure's key, so that a suit's shape is found again
+        cnt = tuple(n if runs >> r & 1 or n >= 3 else 0
+                    for r, n in enumerate(self.c[lo:lo + 13]))
+        held_pts = tuple(p if n else 0 for n, p in zip(cnt, self.pts[lo:lo + 13], strict=True))
+        res = suit_pure(cnt, held_pts, most)
+        return [(j, r[0], tuple((s, *m) for m in r[1])) for j, r in enumerate(res)
+                if r is not None]
 
     def best_pure(self) -> tuple[int, tuple]:
         """The most points in 1..T-1 disjoint pure melds (the middle rung),
@@ -134,13 +171,13 @@ class Hand:
 
     def _start(self, tunnelas: list[int]) -> None:
         c, pts, iswild = self.c, self.pts, self.iswild
-        jokers = self.jokers - 3 * tunnelas.count(JOKER_KIND)
         for k in tunnelas:
             if k != JOKER_KIND:
                 c[k] -= 3
-        self.wavail = jokers + sum(c[k] for k in range(52) if iswild[k])
+        # the tunnelas take their cards out of the hand's totals
+        self.wavail = self.nwild - 3 * sum(k == JOKER_KIND or iswild[k] for k in tunnelas)
         melded = sum(3 * pts[k] for k in tunnelas if k != JOKER_KIND)
-        remaining = sum(pts[k] * c[k] for k in range(52))
+        remaining = self.total - melded
         self._isolation()
         if not (self.must and self._iso_stuck(-1, self.wavail) > self.spare):
             melds = [_tunnela(k, pts, iswild) for k in tunnelas]
@@ -191,6 +228,37 @@ class Hand:
                 free = max(0, free - n)
         return penalty
 
+    def _lonely(self, left: bytes) -> int:
+        """The points of the cards left (``left``: their counts) that no
+        meld takes without a wild card from the pool: a natural card
+        in no three in a row of its suit (the cards left, wild kinds as
+        themselves), whose rank is left in fewer than three suits and of
+        which fewer than three copies are left.  With no wild card left they
+        stay deadwood, whatever the search does next."""
+        pts = self.pts
+        # a byte lane a rank: bit 0 of lane r says whether rank r is left
+        rows = []
+        for s in range(4):
+            v = int.from_bytes(left[s * 13:s * 13 + 13], "little")
+            v |= v >> 4
+            v |= v >> 2
+            rows.append((v | v >> 1) & _LANES)
+        a, b, c, d = rows
+        sets = (a & b & (c | d)) | (c & d & (a | b))  # ranks left in three suits
+        dead = 0
+        for s in range(4):
+            row = rows[s] | (rows[s] & 1) << 104  # the Ace high too
+            starts = row & row >> 8 & row >> 16
+            runs = starts | starts << 8 | starts << 16
+            loose = rows[s] & ~(runs | runs >> 104 | sets)
+            while loose:
+                low = loose & -loose
+                loose ^= low
+                x = s * 13 + (low.bit_length() >> 3)
+                if left[x] < 3:  # a wild kind counts nothing; three: a tunnela
+                    dead += pts[x] * left[x]
+        return dead
+
     def _rec(self, k, melded, remaining, used, natd, pure, melds) -> None:
         c = self.c
         while k < 52 and c[k] == 0:
@@ -223,12 +291,25 @@ class Hand:
                 return
         # the future depends only on the counts left, the budget and the pure
         # melds still wanted: the memo keeps a bound on what it can add
-        key = (bytes(c), budget, pure if pure < min_pure else min_pure, self.spare)
+        left = bytes(c)
+        key = (left, budget, pure if pure < min_pure else min_pure, self.spare)
         bound = self.memo.get(key)
         if bound is not None and (must or melded + bound <= self.best):
             return
+        if not (must or budget) and self.cut_lonely:  # no wild card left
+            lonely = self.lonely_cache.get(left)
+            if lonely is None:
+                lonely = self.lonely_cache[left] = self._lonely(left)
+            if melded + remaining - lonely <= self.best:
+                return
         rec = self._rec
-        for m in self._melds_with(k, budget):
+        # the options depend on the rest of k's suit and on k's rank in the
+        # later suits: the same local picture recurs all over the search
+        local = (k, budget, left[k:k - k % 13 + 13], left[k + 13::13])
+        options = self.opt_cache.get(local)
+        if options is None:
+            options = self.opt_cache[local] = self._melds_with(k, budget)
+        for m in options:
             for n in m[1]:
                 c[n] -= 1
             melds.append(m)
@@ -271,13 +352,7 @@ class Hand:
         wild kind only starts pure runs: elsewhere it is a pool wild card."""
         c, iswild, pts = self.c, self.iswild, self.pts
         s, r = divmod(k, 13)
-        # the options depend on the rest of k's suit and on k's rank in the
-        # later suits: the same local picture recurs all over the search
-        key = (k, budget, bytes(c[k:s * 13 + 13]), bytes(c[k + 13::13]))
-        out = self.opt_cache.get(key)
-        if out is not None:
-            return out
-        out = self.opt_cache[key] = []
+        out: list = []
         r += 1
         self._runs(out, k, r, budget, True)
         if r == 1:
@@ -360,6 +435,9 @@ class Hand:
                             gain - sum(pts[inats[i]] for i in drop)))
 
 
+_LANES = sum(1 << 8 * r for r in range(13))  # bit 0 of each rank's byte lane
+
+
 def _related_kinds(k: int) -> tuple[int, ...]:
     """Kinds that can share a meld with kind k without wild cards: its rank
     in the other suits, its suit within two ranks (the Ace next to 2 and K)."""
@@ -384,9 +462,12 @@ class OutOfNodes(Exception):
 
 
 class BoundedHand(Hand):
-    """A hand whose searches stop after ``left`` more nodes."""
+    """A hand whose searches stop after ``left`` more nodes.  It visits the
+    nodes it always did (no cut by ``_lonely``): a stopped search's answer
+    depends on which nodes its budget reached."""
 
     left = 0
+    cut_lonely = False
 
     def _rec(self, *args) -> None:
         self.left -= 1
@@ -406,6 +487,8 @@ def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
     for k in set(kinds) & wild:
         held[k // 13] += 1
     order = sorted(range(4), key=lambda s: -held[s])  # order[new] = old
+    if order == [0, 1, 2, 3]:
+        return kind(kinds, wild, opts), order
     perm = [order.index(s) for s in range(4)]
 
     def f(k: int) -> int:

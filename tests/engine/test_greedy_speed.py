@@ -1,0 +1,302 @@
+"""The cheaper questions behind the greedy bot's speed (issue 23, item 4).
+
+The 21/27-card count asks its searches in a cheaper order: for a count
+wanted under 2 or less, the rungs below "complete" first (a hand melding
+every card pays 2, never under such a bound); for an exact count, whether
+the hand one card less melds every card first (when none does, neither does
+the whole hand); and a flat hand's exact count asks that question too, for
+the hands one card less.  The greedy bot asks its first discard's count
+under a bound instead of exactly.  Every answer must stay the one the rules
+give: hands worked out by hand from RULES.md §4, and the bot's choice
+against a brute force over the same counts."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import game.ai.basic as basic
+from game.ai.basic import GreedyBot
+from game.engine import Discard
+from game.engine.cards import JOKER_KIND, make_card, parse_kind
+from game.families.twentyone import solver as twentyone
+from game.families.twentyone.cards import suit_pure
+from game.families.twentyone.solver import WideOptions, count_21, evaluate_21
+from game.families.twentyone.solver_search import Hand
+
+NO_WILD: frozenset[int] = frozenset()
+
+
+def _kinds(text: str) -> tuple[int, ...]:
+    return tuple(sorted(parse_kind(t) for t in text.split()))
+
+
+def _less(kinds: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    i = kinds.index(kind)
+    return kinds[:i] + kinds[i + 1:]
+
+
+def _cards(kinds):
+    seen: dict[int, int] = {}
+    out = []
+    for k in kinds:
+        out.append(make_card(k, seen.get(k, 0), seen.get(k, 0)))
+        seen[k] = seen.get(k, 0) + 1
+    return out
+
+
+# ------------------------------------------------------- counts under 2
+
+
+def test_a_hand_melding_every_card_is_never_under_two():
+    # RULES §4: AS..7S, AH..7H and AC..6C are three pure sequences holding
+    # every natural card; the joker then fits a sequence, so every card is
+    # in a meld: 2 points.  Kept out of the melds, the joker would leave
+    # nothing to count (0): the rungs below "complete" get under 2, the hand
+    # does not
+    hand = _kinds("AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H AC 2C 3C 4C 5C 6C JK")
+    assert JOKER_KIND in hand and len(hand) == 21
+    opts = WideOptions()
+    for below, want in ((1, None), (2, None), (3, 2)):
+        twentyone.clear_caches()
+        assert count_21(hand, NO_WILD, opts, below) == want, below
+    twentyone.clear_caches()
+    assert count_21(hand, NO_WILD, opts) == 2
+
+
+def test_a_loose_ace_at_one_point_is_under_two():
+    # Aces counting 1 (``ace_points``): three pure sequences and the AD
+    # loose (no other Ace, no 2D or KD to meld it): 1 point, under 2; the
+    # hand does not meld every card, so it is not the 2 points of "complete"
+    hand = _kinds("2S 3S 4S 5S 6S 7S 8S 2H 3H 4H 5H 6H 7H 8H 8C 9C TC JC QC KC AD")
+    assert len(hand) == 21
+    opts = WideOptions(ace_points=1)
+    for below, want in ((1, None), (2, 1), (3, 1)):
+        twentyone.clear_caches()
+        assert count_21(hand, NO_WILD, opts, below) == want, below
+    assert evaluate_21(_cards(hand), NO_WILD, opts).count == 1
+
+
+# --------------------------------- the hands one card less, after an exact count
+
+
+def test_a_flat_hand_leaves_its_complete_children_complete():
+    # RULES §4: 2S..7S twice is six dublees: 2 points (flat).  Without one
+    # 7S, five dublees are left (not flat), and 2S..7S, 2S..6S, 2H..JH meld
+    # every card: 2 points again, though no card counts in the rungs below
+    whole = _kinds("2S 3S 4S 5S 6S 7S 2S 3S 4S 5S 6S 7S 2H 3H 4H 5H 6H 7H 8H 9H TH JH")
+    assert len(whole) == 22
+    opts = WideOptions()
+    twentyone.clear_caches()
+    assert count_21(whole, NO_WILD, opts) == 2
+    child = _less(whole, parse_kind("7S"))
+    assert count_21(child, NO_WILD, opts, below=3) == 2
+    assert count_21(child, NO_WILD, opts, below=2) is None
+    # without the JH, 2H..TH still melds, and the six dublees stay: flat
+    assert count_21(_less(whole, parse_kind("JH")), NO_WILD, opts, below=3) == 2
+
+
+def test_a_hand_one_card_from_complete_keeps_that_child_complete():
+    # three pure sequences of seven (AS..7S, AH..7H, AC..7C) and the KD
+    # loose: 10 points; without the KD every card is melded (2 points);
+    # without the 7S, AS..6S is still pure and the KD still counts (10)
+    whole = _kinds("AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H AC 2C 3C 4C 5C 6C 7C KD")
+    opts = WideOptions()
+    twentyone.clear_caches()
+    assert count_21(whole, NO_WILD, opts) == 10
+    assert count_21(_less(whole, parse_kind("KD")), NO_WILD, opts, below=3) == 2
+    assert count_21(_less(whole, parse_kind("7S")), NO_WILD, opts, below=11) == 10
+    assert count_21(_less(whole, parse_kind("7S")), NO_WILD, opts, below=10) is None
+
+
+def test_a_hand_melding_every_card_counts_two_exactly():
+    # 22 cards in three pure sequences (AS..7S, AH..7H, AC..8C): 2 points,
+    # though the rungs below "complete" would count nothing
+    whole = _kinds("AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H AC 2C 3C 4C 5C 6C 7C 8C")
+    twentyone.clear_caches()
+    assert count_21(whole, NO_WILD, WideOptions()) == 2
+
+
+# ------------------------------------------------------------- the bot itself
+
+
+class _TableBot(GreedyBot):
+    """The greedy bot over a table of counts (kinds -> count), answering as
+    ``Family.count_kinds`` does: None when a count is not under ``below``."""
+
+    def __init__(self, table: dict[tuple[int, ...], int]) -> None:
+        super().__init__(0)
+        self.table = table
+        self.asked: list[tuple[tuple[int, ...], int | None]] = []
+
+    def _count(self, view, kinds, below=None):
+        self.asked.append((kinds, below))
+        got = self.table[kinds]
+        return got if below is None or got < below else None
+
+
+def _view(kinds: tuple[int, ...], discard_kind: int | None = None):
+    hand = _cards(kinds)
+    legal = [Discard(c) for c in hand]
+    pile = [make_card(discard_kind, 2)] if discard_kind is not None else []
+    return SimpleNamespace(hand=hand, legal=legal, discard=pile, wild=NO_WILD,
+                           rules=SimpleNamespace(ace_points=10))
+
+
+def _first_lowest(kinds: tuple[int, ...], table) -> int:
+    """The brute force: every discard's count, the first kind in hand order
+    at the lowest."""
+    counts = {k: table[_less(kinds, k)] for k in kinds}
+    low = min(counts.values())
+    return next(k for k in kinds if counts[k] == low)
+
+
+def test_every_discard_above_the_whole_hand_is_still_weighed():
+    # every card is in a meld: each discard leaves more than the whole hand,
+    # so no count is under the first bound; the lowest (the 4C, 11) wins
+    kinds = _kinds("2S 3S 4S 9H TH JH 4C 5C 6C")
+    table = {kinds: 0}
+    for k, n in zip(kinds, (13, 12, 13, 14, 13, 12, 11, 15, 16), strict=True):
+        table[_less(kinds, k)] = n
+    bot = _TableBot(table)
+    action = bot._least_costly_discard(_view(kinds), _view(kinds).legal)
+    assert action.card.kind == parse_kind("4C")
+    assert all(below is None or below == 1 for _k, below in bot.asked[:10])
+    # ties go to the first in legal order: the 2S and the 4C both leave 11
+    table[_less(kinds, parse_kind("2S"))] = 11
+    action = _TableBot(table)._least_costly_discard(_view(kinds), _view(kinds).legal)
+    assert action.card.kind == parse_kind("2S")
+
+
+def test_the_choice_is_the_brute_force_one_on_random_counts():
+    rng = random.Random(23)
+    kinds = _kinds("AS 5S 9S KS 2H 6H TH 3D 7D JD 4C 8C QC")
+    for trial in range(300):
+        whole = rng.randrange(0, 60)
+        table = {kinds: whole}
+        for k in kinds:
+            # mostly near the whole hand's count, some far above it
+            table[_less(kinds, k)] = max(0, whole + rng.randrange(-12, 12 if trial % 3 else 40))
+        view = _view(kinds)
+        got = _TableBot(table)._least_costly_discard(view, view.legal)
+        assert got.card.kind == _first_lowest(kinds, table), (trial, table)
+
+
+def test_taking_the_discard_is_the_brute_force_answer_in_any_order():
+    rng = random.Random(4)
+    kinds = _kinds("AS 5S 9S KS 2H 6H TH 3D 7D JD 4C 8C QC")
+    card = parse_kind("5D")
+    with_card = tuple(sorted(kinds + (card,)))
+    for _ in range(300):
+        now = rng.randrange(5, 60)
+        table = {kinds: now, with_card: max(0, now + rng.randrange(-10, 10))}
+        for k in set(kinds):
+            table[_less(with_card, k)] = max(0, now + rng.randrange(-3, 15))
+        want = any(table[_less(with_card, k)] < now for k in kinds if k != card)
+        bot = _TableBot(table)
+        assert bot._gain_from(_view(kinds, card), make_card(card, 2)) is want
+
+
+# ------------------------------------------- cards no meld takes without a wild
+
+
+def _counts(text: str) -> bytes:
+    c = [0] * 52
+    for k in _kinds(text):
+        c[k] += 1
+    return bytes(c)
+
+
+def test_cards_no_meld_takes_without_a_wild_card():
+    # RULES §4 melds: a run holds three in a row of a suit, a set three
+    # suits of a rank.  5H 7H (no 6H) and JS meld with nothing: 5 + 7 + 10;
+    # KS KD KC are a set, 2C 3C 4C a run, 8D 8D 8D three copies (a
+    # tunnela): none of them counts; the designated wild 6S stands as itself
+    # beside 7S 8S (so they may meld) and counts nothing
+    h = Hand(_kinds("AS"), frozenset({parse_kind("6S")}), WideOptions())
+    left = _counts("5H 7H JS KS KD KC 2C 3C 4C 8D 8D 8D 6S 7S 8S")
+    assert h._lonely(left) == 5 + 7 + 10
+    # Q K A of a suit is three in a row (the Ace high): nothing is lonely
+    assert h._lonely(_counts("QH KH AH")) == 0
+    # K A 2 is not (no run turns the corner): 10 + 10 + 2
+    assert h._lonely(_counts("KH AH 2H")) == 22
+
+
+def test_the_cut_by_lonely_cards_changes_no_answer():
+    # the search with the cut finds what the search without it finds (the
+    # same points and the same melds), on seeded hands with wild cards
+    rng = random.Random(21)
+    for _ in range(60):
+        wild = frozenset({rng.randrange(52), rng.randrange(52)})
+        kinds = tuple(sorted(rng.randrange(52) for _ in range(21)))
+        opts = WideOptions()
+        twentyone.clear_caches()
+        with_cut = Hand(kinds, wild, opts)
+        without = Hand(kinds, wild, opts)
+        without.cut_lonely = False
+        for min_pure in (0, 3):
+            assert with_cut.search(False, min_pure) == without.search(False, min_pure), kinds
+
+
+# ------------------------------------------------ a suit's pure melds, shared
+
+
+def test_a_suits_pure_melds_ignore_the_ranks_no_pure_meld_holds():
+    # suit_pure on each suit's counts as held (every rank), combined over
+    # the suits, gives the best points of exactly j pure melds; the hand asks
+    # it only of the ranks in three in a row or held three times (shared by
+    # more hands), and must find the same
+    rng = random.Random(5)
+    opts = WideOptions()
+    for trial in range(300):
+        # half the hands from a few kinds: many held twice or three times
+        pool = rng.sample(range(52), 10) if trial % 2 else list(range(52))
+        kinds = tuple(sorted(rng.choice(pool) for _ in range(22)))
+        wild = frozenset({rng.randrange(52)})
+        h = Hand(kinds, wild, opts)
+        best = {0: 0}
+        for s in range(4):
+            row = tuple(h.c[s * 13:s * 13 + 13])
+            pts = tuple(h.pts[s * 13 + r] if row[r] else 0 for r in range(13))
+            new: dict[int, int] = {}
+            for j1, v1 in best.items():
+                for j2, r in enumerate(suit_pure(row, pts, 3)):
+                    if r is not None and j1 + j2 <= 3:
+                        new[j1 + j2] = max(new.get(j1 + j2, -1), v1 + r[0])
+            best = new
+        assert {j: v for j, (v, _m) in h.comb.items()} == best, kinds
+
+
+# ------------------------------------ show questions after a count, and the bot
+
+
+def test_a_count_spares_show_searches_and_changes_no_show():
+    # RULES §4 show (a): every card melded, three pure sequences.  The 22
+    # cards AS..7S AH..7H AC..7C KD leave that show when the KD is thrown;
+    # the count of AS..6S AH..7H AC..7C KD QD (two loose cards, so no card
+    # thrown melds every card) learns that its hands one card less meld not
+    # every card, among them AS..6S AH..7H AC..7C KD (the KD loose): no show
+    whole = _kinds("AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H AC 2C 3C 4C 5C 6C 7C KD")
+    other = _kinds("AS 2S 3S 4S 5S 6S AH 2H 3H 4H 5H 6H 7H AC 2C 3C 4C 5C 6C 7C KD QD")
+    opts = WideOptions()
+    twentyone.clear_caches()
+    assert count_21(other, NO_WILD, opts) == 20
+    assert twentyone.show_possible(_cards(whole), NO_WILD, opts)
+    assert twentyone.shows(_cards(_less(whole, parse_kind("KD"))), NO_WILD, opts) == "pure"
+    assert twentyone.shows(_cards(_less(whole, parse_kind("7S"))), NO_WILD, opts) is None
+
+
+def test_the_bot_counts_its_hand_before_asking_for_shows(monkeypatch):
+    kinds = _kinds("2S 3S 4S 9H TH JH 4C 5C 6C")
+    table = {kinds: 0} | {_less(kinds, k): 10 for k in kinds}
+    bot = _TableBot(table)
+    asked_then: list[int] = []
+
+    def declarations(view):
+        asked_then.append(len(bot.asked))
+        return []
+
+    monkeypatch.setattr(basic, "valid_declarations", declarations)
+    view = _view(kinds)
+    bot.choose(view)
+    assert asked_then == [1] and bot.asked[0] == (kinds, None)
