@@ -71,8 +71,8 @@ class GreedyBot:
                 isinstance(a, (NextDeal, Answer, DrawStock, DrawDiscard)) for a in legal):
             # the whole hand's count, asked below anyway, asked first: an
             # evaluator may keep what its search learns of the hands one card
-            # less (the 21-card one: which cannot meld every card) for the
-            # show questions asked next
+            # less (which cannot meld every card) for the show questions
+            # asked next
             self._count(view, tuple(sorted(c.kind for c in view.hand)))
         declares = valid_declarations(view)
         if declares:
