@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+WEB_STAMP := $(VENV)/.web-installed
 # the suite runs in this many processes (pytest-xdist): one per core here
 TEST_WORKERS ?= 2
 
@@ -18,7 +19,10 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(PY) main.py
 
-test: $(STAMP)
+# the browser build's tools are installed before the suite starts: two of its
+# tests build the page, and in two processes they raced to install them (pip
+# failed on a fresh checkout)
+test: $(STAMP) $(WEB_STAMP)
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n $(TEST_WORKERS)
@@ -30,7 +34,6 @@ bench: $(STAMP)
 # no black that could reformat the code); tools/web_build.py packs a copy of the
 # game offline, under a time limit, into $(WEB_OUT).
 WEB_OUT ?= build/web
-WEB_STAMP := $(VENV)/.web-installed
 
 $(WEB_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[web]'
