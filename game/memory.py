@@ -4,18 +4,17 @@ The solver and bot caches hold many long-lived objects; a full collection
 of them takes tens of milliseconds (measured: ~90 ms for 117,000 objects on
 this machine), which is a visible hitch when it lands inside a frame or a
 bot's think slice.  At a quiet moment (a deal boundary) ``settle()`` collects
-the young objects and freezes everything alive, so later automatic
-collections only scan what is new.  ``refresh()`` (between matches) unfreezes
+what the deal made and freezes everything alive, so later collections only
+scan what is new.  ``refresh()`` (between matches) unfreezes
 and collects everything, so cyclic garbage frozen earlier is not kept.
 
 Within a deal the bots' caches grow by tens of thousands of objects, and an
 automatic full collection of just those still took 7-27 ms inside a think
 slice (a search bot at four players, measured with ``gc.callbacks``).  So
 while a match is on, full collections happen only here: ``settle()`` and
-``refresh()`` raise the oldest generation's threshold out of reach.  Young
-collections still run as usual; what survives them waits for the next
-``refresh()`` at the latest (the caches are bounded, and cyclic garbage in
-this code is rare)."""
+``refresh()`` raise the oldest generation's threshold out of reach, and
+``settle()`` collects what the deal left (only the objects made since the
+last freeze are scanned).  Young collections still run as usual."""
 
 from __future__ import annotations
 
@@ -30,7 +29,10 @@ def _no_full_collections() -> None:
 
 
 def settle() -> None:
-    gc.collect(1)
+    # a full collection, but of what this deal made only (the rest is
+    # frozen): the deal's cyclic garbage goes here, at the deal's end, since
+    # no automatic full collection will come for it
+    gc.collect()
     gc.freeze()
     _no_full_collections()
 
