@@ -267,6 +267,15 @@ class Family:
         return 1
 
 
+def run_steps(steps: Generator[None, None, Any]) -> Any:
+    """The value of a sliced question (a generator), asked all at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def discards_leaving_show(hand: tuple[Card, ...],
                           is_show: Callable[[tuple[Card, ...]], object]
                           ) -> Generator[None, None, frozenset[int]]:

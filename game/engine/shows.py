@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Declare
 from game.engine.cards import Card
-from game.engine.family import family_of
+from game.engine.family import family_of, run_steps
 from game.engine.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def showable_for(state: GameState, seat: int) -> frozenset[int]:
     """``showable_position`` of ``seat``'s position in ``state``: what its
     view would answer."""
     fam = family_of(state.rules)
-    return _run(showable_position(state.rules, state.decks, state.hands[seat],
+    return run_steps(showable_position(state.rules, state.decks, state.hands[seat],
                                   fam.wild_for(state, seat), fam.view_extra(state, seat)))
 
 
@@ -61,7 +61,7 @@ def showable_thought(view: PlayerView) -> Generator[None, None, frozenset[int]]:
 
 
 def showable_kinds(view: PlayerView) -> frozenset[int]:
-    return _run(showable_thought(view))
+    return run_steps(showable_thought(view))
 
 
 def declarations_thought(view: PlayerView) -> Generator[None, None, list[Declare]]:
@@ -75,12 +75,6 @@ def declarations_thought(view: PlayerView) -> Generator[None, None, list[Declare
 
 
 def valid_declarations(view: PlayerView) -> list[Declare]:
-    return _run(declarations_thought(view))
+    return run_steps(declarations_thought(view))
 
 
-def _run(thought: Generator):
-    while True:
-        try:
-            next(thought)
-        except StopIteration as done:
-            return done.value

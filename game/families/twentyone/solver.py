@@ -44,6 +44,7 @@ from functools import lru_cache
 
 from game.engine.caches import trim
 from game.engine.cards import JOKER_KIND, Card, card_points
+from game.engine.family import run_steps
 from game.engine.meldtypes import PURE, TANALA
 from game.families.twentyone.cards import (
     WideMeld,
@@ -424,7 +425,7 @@ def shows(cards: Iterable[Card], wild: frozenset[int],
     "pure", "tunnelas", "dublees", "wilds", "marriages" that applies.  No
     count is worked out: cheaper than ``evaluate_21`` for asking which
     discards leave a valid show."""
-    return _to_end(shows_steps(cards, wild, opts, None))
+    return run_steps(shows_steps(cards, wild, opts, None))
 
 
 def show_possible_steps(cards: Iterable[Card], wild: frozenset[int],
@@ -459,15 +460,9 @@ def show_possible(cards: Iterable[Card], wild: frozenset[int],
     card outside them to throw); show "pure" is one search melding every
     card but one.  One call instead of one ``shows`` per card: the query
     behind ``iter_showable`` runs the per-card calls only when it is True."""
-    return _to_end(show_possible_steps(cards, wild, opts, None))
+    return run_steps(show_possible_steps(cards, wild, opts, None))
 
 
-def _to_end(steps: Generator[None, None, object]):
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def has_show(cards: Iterable[Card], wild: frozenset[int],

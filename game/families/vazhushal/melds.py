@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from game.engine.cards import JOKER_KIND, Card
+from game.engine.family import run_steps
 from game.families.vazhushal.cards import (
     THREE_IN_A_ROW,
     WILD_LEFT_PENALTY,
@@ -231,7 +232,7 @@ def wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: 
     3-card one that meets the same conditions (a pure sequence's 3 cards
     around it; a natural card with a wild one beside it), leaving more cards
     for the pure sequence.  Identical melds are checked against the table."""
-    return _finish(iter_wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild))
+    return run_steps(iter_wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild))
 
 
 def iter_wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
@@ -258,17 +259,9 @@ def wipe_exists(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
     if not table and not PureSequences(after).windows:
         return False
     holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
-    return bool(_finish(_wipe_plans(lowest, after, wild, bool(table),
+    return bool(run_steps(_wipe_plans(lowest, after, wild, bool(table),
                                     {m.signature for m in table},
                                     first_upcard_wild and not holds_pure, 0, accept)))
-
-
-def _finish(gen: Generator):
-    while True:
-        try:
-            next(gen)
-        except StopIteration as done:
-            return done.value
 
 
 def _wipe_plans(lowest: Card, after: list[Card], wild: frozenset[int], melded: bool,
@@ -373,11 +366,11 @@ def wipe_ok(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: fro
         return None
     # name the condition that fails first
     after = list(hand) + list(taken)
-    if not _finish(_wipe_plans(lowest, after, wild, True, set(), False)):
+    if not run_steps(_wipe_plans(lowest, after, wild, True, set(), False)):
         return f"the {lowest} you take must go into a new meld this turn, and it makes none"
     holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
     if (first_upcard_wild and not holds_pure
-            and not _finish(_wipe_plans(lowest, after, wild, True, set(), True))):
+            and not run_steps(_wipe_plans(lowest, after, wild, True, set(), True))):
         return ("the first upcard is wild: take it only to use it as itself in a pure "
                 "sequence, or once you have a pure sequence")
     if not table:

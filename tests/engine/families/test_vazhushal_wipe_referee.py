@@ -27,7 +27,7 @@ from game.families.vazhushal.melds import (
     wipe_ok,
     wipe_plans,
 )
-from tests.engine.families.test_vazhushal_melds import _ref_readings, small_hands
+from tests.engine.families.test_vazhushal_melds_referee import _ref_readings, small_hands
 
 UPCARD = ("the first upcard is wild: take it only to use it as itself in a pure sequence, "
           "or once you have a pure sequence")
@@ -126,20 +126,23 @@ def wipes(draw):
     return lowest, taken, hand, wild, table, upcard
 
 
-def _context(lowest, taken, hand, wild, table):
+def _reference(case):
+    """(cards after the wipe, whether a pure sequence is held, the referee's
+    new melds) of a drawn wipe."""
+    lowest, taken, hand, wild, table, upcard = case
     after = list(hand) + list(taken)
     holds_pure = bool(_pure_sequences(hand, wild)) or any(
         m.kind == "sequence" and m.pure for m in table)
     sigs = {(m.kind, tuple(sorted(m.stands_for))) for m in table}
-    return after, holds_pure, sigs
+    return after, holds_pure, _ref_plans(lowest, after, wild, bool(table), holds_pure, upcard,
+                                         sigs)
 
 
 @SOME
 @given(wipes())
 def test_the_plans_are_the_new_melds_the_rules_allow(case):
     lowest, taken, hand, wild, table, upcard = case
-    after, holds_pure, sigs = _context(lowest, taken, hand, wild, table)
-    ref = _ref_plans(lowest, after, wild, bool(table), holds_pure, upcard, sigs)
+    after, holds_pure, ref = _reference(case)
     plans = wipe_plans(lowest, taken, hand, wild, table, upcard)
     assert {(p.meld.signature, p.meld.pure, p.meld.value) for p in plans} == ref
     for p in plans:
@@ -164,8 +167,7 @@ def test_the_plans_are_the_new_melds_the_rules_allow(case):
 @given(wipes())
 def test_the_existence_test_agrees_with_the_plans(case):
     lowest, taken, hand, wild, table, upcard = case
-    after, holds_pure, sigs = _context(lowest, taken, hand, wild, table)
-    ref = _ref_plans(lowest, after, wild, bool(table), holds_pure, upcard, sigs)
+    after, holds_pure, ref = _reference(case)
 
     def pure(plan):
         return plan.meld.pure
@@ -180,8 +182,7 @@ def test_the_existence_test_agrees_with_the_plans(case):
 @given(wipes())
 def test_a_refused_wipe_names_the_first_condition_it_fails(case):
     lowest, taken, hand, wild, table, upcard = case
-    after, holds_pure, sigs = _context(lowest, taken, hand, wild, table)
-    ref = _ref_plans(lowest, after, wild, bool(table), holds_pure, upcard, sigs)
+    after, holds_pure, ref = _reference(case)
     why = wipe_ok(lowest, taken, hand, wild, table, upcard)
     if ref:
         assert why is None
