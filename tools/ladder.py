@@ -10,6 +10,15 @@ decided deals.  Only the first deal of each seed is played: a ladder measures
 play, not match formats.  With ``--players N`` (N > 2) one seat holds the first
 bot and the rest the second, the first bot's seat rotated through every seat.
 
+``--per-seed FILE`` writes each seed's figures as a JSON line, and ``--combine
+FILE...`` prints the figures of such files taken together, so a long ladder can
+run as several processes over ranges of seeds:
+
+    python tools/ladder.py --variant 21card --pair hard,medium --seeds 500 --per-seed a.jsonl
+    python tools/ladder.py --variant 21card --pair hard,medium --seeds 500 --first 501 \
+        --per-seed b.jsonl
+    python tools/ladder.py --combine a.jsonl b.jsonl
+
 Printed: ``points_per_deal``, the first bot's mean score change per deal, and
 ``edge``, that less the other seats' mean (in a two-player deal, twice the
 first figure), each with its 95% interval over seeds.
@@ -63,45 +72,96 @@ def wilson(won: int, n: int) -> tuple[float, float, float]:
     return p, c - h, c + h
 
 
+def play_seed(rules, first: str, second: str, n: int, seed: int) -> dict:
+    """One seed's figures: the first bot in each seat in turn."""
+    pa = pb = 0.0
+    won = decided = 0
+    t0 = time.perf_counter()
+    for seat_a in range(n):
+        levels = [first if s == seat_a else second for s in range(n)]
+        bots = [make_bot(lv, seed * 31 + s) for s, lv in enumerate(levels)]
+        res = play_deal(rules, bots, seed)
+        pa += res.deltas[seat_a]
+        pb += sum(res.deltas[s] for s in range(n) if s != seat_a) / (n - 1)
+        if not res.void:
+            decided += 1
+            won += res.winner == seat_a
+    return {"seed": seed, "own": pa / n, "diff": (pa - pb) / n, "won": won,
+            "decided": decided,
+            "seconds": round(time.perf_counter() - t0, 2)}
+
+
+def summary(head: dict, rows: list[dict], seconds: float) -> dict:
+    """The ladder's figures over these seeds' rows (95% intervals over seeds)."""
+    seeds = [r["seed"] for r in rows]
+    if len(set(seeds)) != len(seeds):
+        raise ValueError("a seed is counted twice")
+    m, lo, hi = mean_ci([r["own"] for r in rows])
+    e, elo, ehi = mean_ci([r["diff"] for r in rows])
+    p, wlo, whi = wilson(sum(r["won"] for r in rows), sum(r["decided"] for r in rows))
+    n = head["players"]
+    return {**head, "seeds": len(rows), "first": min(seeds),
+            "points_per_deal": round(m, 2),
+            "ci": [round(lo, 2), round(hi, 2)], "edge": round(e, 2),
+            "edge_ci": [round(elo, 2), round(ehi, 2)], "win_rate": round(100 * p, 1),
+            "win_ci": [round(100 * wlo, 1), round(100 * whi, 1)],
+            "fair_share": round(100 / n, 1), "seconds": round(seconds)}
+
+
+def combine(paths: list[str]) -> dict:
+    """Figures of several ``--per-seed`` files of one ladder taken together."""
+    heads, rows = [], []
+    for path in paths:
+        lines = [json.loads(x) for x in Path(path).read_text().splitlines() if x.strip()]
+        if not lines or "variant" not in lines[0]:
+            raise ValueError(f"{path}: not a --per-seed file (no header line)")
+        heads.append(lines[0])
+        rows += lines[1:]
+    keys = ("variant", "pair", "players", "rules")
+    if any(tuple(h.get(k) for k in keys) != tuple(heads[0].get(k) for k in keys)
+           for h in heads):
+        raise ValueError("the files are of different ladders")
+    return summary({k: heads[0].get(k) for k in keys[:3]}, rows,
+                   sum(r["seconds"] for r in rows))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--variant", required=True)
-    ap.add_argument("--pair", required=True, help="first,second bot level")
+    ap.add_argument("--variant")
+    ap.add_argument("--pair", help="first,second bot level")
     ap.add_argument("--seeds", type=int, default=1000)
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--per-seed", metavar="FILE", help="write each seed's figures here")
+    ap.add_argument("--combine", nargs="+", metavar="FILE",
+                    help="print the figures of these --per-seed files together")
     args = ap.parse_args(argv)
+    if args.combine:
+        print(json.dumps(combine(args.combine)))
+        return 0
+    if not args.variant or not args.pair:
+        ap.error("--variant and --pair are needed (or --combine)")
     rules = preset(args.variant).with_text_options(args.rule)
     a, b = args.pair.split(",")
-    n = args.players
-    diffs: list[float] = []
-    own: list[float] = []
-    won = decided = 0
+    head = {"variant": args.variant, "pair": args.pair, "players": args.players}
     t0 = time.perf_counter()
-    for seed in range(args.first, args.first + args.seeds):
-        pa = pb = 0.0
-        for seat_a in range(n):
-            levels = [a if s == seat_a else b for s in range(n)]
-            bots = [make_bot(lv, seed * 31 + s) for s, lv in enumerate(levels)]
-            res = play_deal(rules, bots, seed)
-            pa += res.deltas[seat_a]
-            pb += sum(res.deltas[s] for s in range(n) if s != seat_a) / (n - 1)
-            if not res.void:
-                decided += 1
-                won += res.winner == seat_a
-        diffs.append((pa - pb) / n)
-        own.append(pa / n)
-    m, lo, hi = mean_ci(own)
-    e, elo, ehi = mean_ci(diffs)
-    p, wlo, whi = wilson(won, decided)
-    out = {"variant": args.variant, "pair": args.pair, "players": n, "seeds": args.seeds,
-           "first": args.first, "points_per_deal": round(m, 2),
-           "ci": [round(lo, 2), round(hi, 2)], "edge": round(e, 2),
-           "edge_ci": [round(elo, 2), round(ehi, 2)], "win_rate": round(100 * p, 1),
-           "win_ci": [round(100 * wlo, 1), round(100 * whi, 1)],
-           "fair_share": round(100 / n, 1), "seconds": round(time.perf_counter() - t0)}
-    print(json.dumps(out))
+    rows = []
+    out = None
+    if args.per_seed:
+        out = open(args.per_seed, "w")
+    try:
+        for seed in range(args.first, args.first + args.seeds):
+            rows.append(play_seed(rules, a, b, args.players, seed))
+            if out is not None:
+                if len(rows) == 1:
+                    out.write(json.dumps({**head, "rules": args.rule}) + "\n")
+                out.write(json.dumps(rows[-1]) + "\n")
+                out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    print(json.dumps(summary(head, rows, time.perf_counter() - t0)))
     return 0
 
 
