@@ -14,11 +14,19 @@ slice (a search bot at four players, measured with ``gc.callbacks``).  So
 while a match is on, full collections happen only here: ``settle()`` and
 ``refresh()`` raise the oldest generation's threshold out of reach, and
 ``settle()`` collects what the deal left (only the objects made since the
-last freeze are scanned).  Young collections still run as usual."""
+last freeze are scanned).  Young collections still run as usual.
+
+A run of deals with nothing on screen (a simulation, a ladder) gains from the
+same: its caches grow for the whole run, and the automatic full collections
+that scanned them took a tenth of a greedy simulation's time (8 in 300
+deals).  ``batch()`` holds them off for such a run, whose caller ``settle()``s
+at each deal's end, and puts Python's own settings back after it."""
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 YOUNG, MIDDLE = gc.get_threshold()[:2]
 NO_AUTOMATIC_FULL = 1 << 30
@@ -42,3 +50,17 @@ def refresh() -> None:
     gc.collect()
     gc.freeze()
     _no_full_collections()
+
+
+@contextmanager
+def batch() -> Iterator[None]:
+    """A run of deals, ``settle()`` called at each one's end: no automatic
+    full collection while it lasts, and afterwards nothing frozen and the
+    thresholds as they were."""
+    saved = gc.get_threshold()
+    refresh()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*saved)

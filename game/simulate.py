@@ -22,6 +22,7 @@ from game.engine.game import new_match
 from game.engine.rules import RuleSet
 from game.engine.view import view_for
 from game.families import family_of, make_bot
+from game.memory import batch, settle
 
 
 class SimulationError(Exception):
@@ -62,62 +63,64 @@ def simulate(rules: RuleSet, players: int, deals: int, seed: int, specs: list[st
     match_no = 0
     start = time.perf_counter()
     last_report = start
-    while played < deals:
-        # the first dealer rotates match by match, so no seat keeps an edge
-        state, _ = new_match(rules, players, seed * 100003 + match_no,
-                             dealer=match_no % players)
-        match_no += 1
-        while True:
-            seat = state.to_act
-            if seat is None:
-                if state.phase == Phase.MATCH_OVER or played >= deals:
-                    break
-                action = NextDeal()
-            else:
+    with batch():
+        while played < deals:
+            # the first dealer rotates match by match, so no seat keeps an edge
+            state, _ = new_match(rules, players, seed * 100003 + match_no,
+                                 dealer=match_no % players)
+            match_no += 1
+            while True:
+                seat = state.to_act
+                if seat is None:
+                    if state.phase == Phase.MATCH_OVER or played >= deals:
+                        break
+                    action = NextDeal()
+                else:
+                    try:
+                        view = view_for(state, seat)
+                        action = bots[seat].choose(view)
+                    except Exception as exc:  # a bot crash is reported with its position
+                        raise SimulationError(_where(seed, match_no, state, None, exc)) from exc
+                    leak = family.view_leak(state, seat, view)
+                    if leak is not None:
+                        raise SimulationError(_where(seed, match_no, state, None, leak))
+                    if action not in view.legal and action not in view.moves():
+                        raise SimulationError(_where(seed, match_no, state, action,
+                                                     "the bot chose a move it was not offered"))
+                if state.phase == Phase.DRAW:
+                    turns += 1
+                actions += 1
+                before = state
                 try:
-                    view = view_for(state, seat)
-                    action = bots[seat].choose(view)
-                except Exception as exc:  # a bot crash is reported with its position
-                    raise SimulationError(_where(seed, match_no, state, None, exc)) from exc
-                leak = family.view_leak(state, seat, view)
-                if leak is not None:
-                    raise SimulationError(_where(seed, match_no, state, None, leak))
-                if action not in view.legal and action not in view.moves():
-                    raise SimulationError(_where(seed, match_no, state, action,
-                                                 "the bot chose a move it was not offered"))
-            if state.phase == Phase.DRAW:
-                turns += 1
-            actions += 1
-            before = state
-            try:
-                if check == "full":
-                    check_offers(state)
-                state, events = apply(state, action)
-                ended = any(getattr(ev, "result", None) is not None for ev in events)
-                if check == "full" or ended or actions % SAMPLE_EVERY == 0:
-                    check_invariants(state)
-                else:
-                    check_cheap(state)
-            except (IllegalAction, InvariantError) as exc:
-                raise SimulationError(_where(seed, match_no, before, action, exc)) from exc
-            for ev in events:
-                if isinstance(ev, Declared) and not ev.valid:
-                    raise SimulationError(_where(seed, match_no, before, action,
-                                                 f"a false show ({ev.reason})"))
-                result = getattr(ev, "result", None)
-                if result is None:
-                    continue
-                played += 1
-                if result.void:
-                    void += 1
-                else:
-                    decided += 1
-                    won[result.winner] += 1
-                for s, d in enumerate(result.deltas):
-                    points[s] += d
-            if progress is not None and time.perf_counter() - last_report > 5:
-                last_report = time.perf_counter()
-                print(f"{played}/{deals} deals", file=progress, flush=True)
+                    if check == "full":
+                        check_offers(state)
+                    state, events = apply(state, action)
+                    ended = any(getattr(ev, "result", None) is not None for ev in events)
+                    if check == "full" or ended or actions % SAMPLE_EVERY == 0:
+                        check_invariants(state)
+                    else:
+                        check_cheap(state)
+                except (IllegalAction, InvariantError) as exc:
+                    raise SimulationError(_where(seed, match_no, before, action, exc)) from exc
+                for ev in events:
+                    if isinstance(ev, Declared) and not ev.valid:
+                        raise SimulationError(_where(seed, match_no, before, action,
+                                                     f"a false show ({ev.reason})"))
+                    result = getattr(ev, "result", None)
+                    if result is None:
+                        continue
+                    played += 1
+                    settle()  # in a batch no automatic full collection comes for it
+                    if result.void:
+                        void += 1
+                    else:
+                        decided += 1
+                        won[result.winner] += 1
+                    for s, d in enumerate(result.deltas):
+                        points[s] += d
+                if progress is not None and time.perf_counter() - last_report > 5:
+                    last_report = time.perf_counter()
+                    print(f"{played}/{deals} deals", file=progress, flush=True)
     seconds = time.perf_counter() - start
     seats = [{"seat": s, "bot": bot_label(seat_specs[s]), "won": won[s], "points": points[s]}
              for s in range(players)]

@@ -40,6 +40,7 @@ from game.families import (
     make_bot,  # noqa: E402
     preset,  # noqa: E402
 )
+from game.memory import batch, settle  # noqa: E402
 
 
 def play_deal(rules, bots, seed: int):
@@ -81,6 +82,7 @@ def play_seed(rules, first: str, second: str, n: int, seed: int) -> dict:
         levels = [first if s == seat_a else second for s in range(n)]
         bots = [make_bot(lv, seed * 31 + s) for s, lv in enumerate(levels)]
         res = play_deal(rules, bots, seed)
+        settle()  # in a batch no automatic full collection comes for the deal
         pa += res.deltas[seat_a]
         pb += sum(res.deltas[s] for s in range(n) if s != seat_a) / (n - 1)
         if not res.void:
@@ -151,13 +153,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.per_seed:
         out = open(args.per_seed, "w")
     try:
-        for seed in range(args.first, args.first + args.seeds):
-            rows.append(play_seed(rules, a, b, args.players, seed))
-            if out is not None:
-                if len(rows) == 1:
-                    out.write(json.dumps({**head, "rules": args.rule}) + "\n")
-                out.write(json.dumps(rows[-1]) + "\n")
-                out.flush()
+        with batch():
+            for seed in range(args.first, args.first + args.seeds):
+                rows.append(play_seed(rules, a, b, args.players, seed))
+                if out is not None:
+                    if len(rows) == 1:
+                        out.write(json.dumps({**head, "rules": args.rule}) + "\n")
+                    out.write(json.dumps(rows[-1]) + "\n")
+                    out.flush()
     finally:
         if out is not None:
             out.close()

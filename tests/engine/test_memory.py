@@ -7,7 +7,9 @@ import gc
 
 import pytest
 
+from game.families import preset
 from game.memory import refresh, settle
+from game.simulate import simulate
 
 
 @pytest.fixture
@@ -35,3 +37,14 @@ def test_after_a_quiet_moment_a_growing_cache_starts_no_full_collection(collecti
     assert len(cache) == 400_000
     assert 1 in collections  # the young collections still ran and promoted them
     assert 2 not in collections
+
+
+def test_a_simulation_collects_fully_only_at_deal_ends_and_puts_the_settings_back(
+        collections):
+    gc.set_threshold(700, 10, 1)  # Python would start a full collection very often
+    simulate(preset("points"), 2, 3, 1, ["greedy"])
+    # one full collection as the batch starts (refresh), one at each of the
+    # three deals' ends (settle), none started by Python itself
+    assert collections.count(2) == 1 + 3
+    assert gc.get_threshold() == (700, 10, 1)
+    assert gc.get_freeze_count() == 0
