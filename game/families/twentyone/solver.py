@@ -57,9 +57,9 @@ from game.families.twentyone.cards import (
 )
 from game.families.twentyone.solver_search import (
     _MELDS,
-    BoundedHand,
     Hand,
     OutOfNodes,
+    SlicedHand,
     prepare,
     unmap,
 )
@@ -375,7 +375,7 @@ SLICE_NODES = 600  # nodes a slice of a sliced show question searches (2-4 ms)
 def _hand_for(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
               nodes: int | None) -> Hand:
     """The hand ``_melds_whole`` searches with ``nodes`` nodes a slice."""
-    return prepare(kinds, wild, opts, Hand if nodes is None else BoundedHand)[0]
+    return prepare(kinds, wild, opts, Hand if nodes is None else SlicedHand)[0]
 
 
 def _melds_whole(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
@@ -385,11 +385,14 @@ def _melds_whole(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions
     pure melds (``Hand.search(must=True)``), ``nodes`` nodes a slice (None:
     at once), beginning with ``h`` (``_hand_for``'s, not yet searched).
     Each slice goes on from what the last proved: the states it searched to
-    no avail stay in the memo, and the hand is made afresh (a stopped search
-    leaves it half taken)."""
+    no avail stay in the memo, those it met in ``seen`` (a slice's nodes are
+    states not met before: ``SlicedHand``), and the hand is made afresh (a
+    stopped search leaves it half taken)."""
     memo: dict = {}
+    seen: set = set()
     while True:
         h.left = nodes
+        h.seen = seen
         try:
             return h.search(must=True, min_pure=min_pure, spare=spare, memo=memo) is not None
         except OutOfNodes:

@@ -476,6 +476,31 @@ class BoundedHand(Hand):
         Hand._rec(self, *args)
 
 
+class SlicedHand(Hand):
+    """A hand for a question asked a slice at a time (a search melding every
+    card): its searches stop after ``left`` states never met before in this
+    question (``seen``, kept from slice to slice with the memo).  A slice
+    begins the search again; what it walks back through costs nothing, so
+    every slice meets ``left`` new states and the question ends.  Counting
+    every node instead, a state whose moves outnumber a slice's nodes, most
+    of them cut at once and so never in the memo, was begun again for ever
+    (a 28-card hand with wild cards: 13,000 slices without an answer, where
+    the search at once takes 2,515 nodes)."""
+
+    left = 0
+    seen: set = frozenset()
+
+    def _rec(self, k, melded, remaining, used, natd, pure, melds) -> None:
+        # the key of Hand._rec's memo (its k is the first kind still held)
+        key = (bytes(self.c), self.wavail - natd - used, min(pure, self.min_pure), self.spare)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.left -= 1
+            if self.left < 0:
+                raise OutOfNodes
+        Hand._rec(self, k, melded, remaining, used, natd, pure, melds)
+
+
 def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
             kind: type[Hand] = Hand):
     """The hand (a ``kind``) with its suits renumbered so that the suit

@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Phase, apply, new_match, view_for
+from game.engine.cards import parse_cards, parse_kind
 from game.families import family_of, make_bot, preset
+from game.families.twentyone.cards import wild_kinds_21
 from game.families.twentyone.solver import (
     clear_caches,
     evaluate_21,
@@ -82,3 +84,25 @@ def test_which_discards_leave_a_show_is_found_in_slices():
         checked += bool(expected)
     assert checked  # some hand in these deals could show
 
+
+
+def test_a_state_with_more_moves_than_a_slice_has_nodes_is_got_past():
+    # A 28-card hand (27 cards, before its discard) met in a match, the cut
+    # 5♠ (wild: 3♠ to 7♠, 27-card rules).  Asked at once, the search for "meld
+    # every card but one, with the pure runs wanted" takes 2,515 nodes; asked
+    # 600 nodes a slice, a state whose moves outnumber 600 (most cut at once,
+    # so never remembered) was begun again in every slice: 13,000 slices and
+    # no answer.  Each slice now meets 600 states not met before, so about
+    # ceil(2,515 / 600) = 5 slices, and a few for states begun again, end it.
+    rules = preset("27card")
+    cards = parse_cards("4S 5S 6S 7S JS 2H 3H 4H 4H JH QH AD 2D 4D 5D 5D 6D 7D 8D 9D TD JD QD "
+                        "4C 6C 6C JC JK")
+    wild = wild_kinds_21(parse_kind("5S"), rules.wild_any_suit, rules.form)
+    assert sorted(wild) == [parse_kind(t) for t in ("3S", "4S", "5S", "6S", "7S")]
+    opts = rules.solver_options()
+    clear_caches()
+    sliced, n = _to_end(show_possible_steps(cards, wild, opts, nodes=600), most=200)
+    clear_caches()
+    assert n <= 8
+    assert sliced == any(shows(cards[:i] + cards[i + 1:], wild, opts) is not None
+                         for i in range(len(cards)))
