@@ -246,8 +246,6 @@ def _place_spares(groups, kinds_of, spare, opts) -> None:
         if i == keep:
             continue
         room = _wild_room(kinds_of[i], len(groups[i]), opts.one_wild_per_impure)
-        if i == extend:
-            room = min(room, 1)
         while spare and room > 0:
             groups[i].append(spare.pop())
             room -= 1
