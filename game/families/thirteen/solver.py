@@ -34,7 +34,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.engine.caches import trim
-from game.engine.cards import JOKER_KIND, Card, card_points
+from game.engine.cards import JOKER_KIND, Card
 from game.engine.meldtypes import (
     ALLWILD,
     IMPURE,
@@ -56,7 +56,7 @@ from game.families.thirteen.solver_search import (
 
 __all__ = [
     "ALLWILD", "IMPURE", "MELD_NAMES", "PURE", "SET", "TANALA", "Evaluation", "Meld",
-    "MeldOptions", "clear_caches", "evaluate", "hand_count", "hand_points", "is_declarable",
+    "MeldOptions", "clear_caches", "evaluate", "hand_count", "is_declarable",
     "spare_plan",
 ]
 
@@ -270,11 +270,6 @@ def _declarable_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOp
         return False
     s.run(lives=True, must_meld=True)
     return s.declarable
-
-
-def hand_points(cards, wild: frozenset[int], ace_points: int = 10) -> int:
-    return sum(0 if c.kind == JOKER_KIND or c.kind in wild else card_points(c.kind, ace_points)
-               for c in cards)
 
 
 def clear_caches() -> None:
