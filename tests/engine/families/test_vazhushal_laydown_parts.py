@@ -22,13 +22,8 @@ from game.families.vazhushal.melds import (
     check_table,
     identical_reason,
     meld_reason,
-    negative_wilds,
 )
-
-
-def W(cut: str) -> frozenset[int]:
-    """Wild kinds for a negative joker given as text ("7H", "JK")."""
-    return negative_wilds(parse_kind(cut))
+from tests.engine.families.test_vazhushal_melds import W
 
 
 def K(text: str) -> tuple[int, ...]:

@@ -13,7 +13,8 @@ import pytest
 from game.engine.cards import parse_cards
 from game.families.vazhushal.laydown import best_laydown
 from game.families.vazhushal.melds import SEQUENCE, SET
-from tests.engine.families.test_vazhushal_laydown_parts import LAYDOWNS, W, deal
+from tests.engine.families.test_vazhushal_laydown_parts import LAYDOWNS, deal
+from tests.engine.families.test_vazhushal_melds import W
 from tests.engine.families.test_vazhushal_melds_referee import _ref_search
 
 SMALL = [case for case in LAYDOWNS if len(case[0].split()) <= 10]
