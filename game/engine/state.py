@@ -85,7 +85,16 @@ class GameState:
     extra: Any = None  # the family's own state (melds on the table, who has seen what, ...)
 
     def replace(self, **changes) -> GameState:
-        return dataclasses.replace(self, **changes)
+        """A copy with ``changes``: ``dataclasses.replace`` without its
+        field-by-field ``__init__`` (every action of every simulation makes one)."""
+        if not changes.keys() <= _FIELDS:
+            unknown = sorted(changes.keys() - _FIELDS)
+            raise TypeError(f"GameState has no field {', '.join(unknown)}")
+        new = object.__new__(type(self))
+        state = new.__dict__
+        state.update(self.__dict__)
+        state.update(changes)
+        return new
 
     # ------------------------------------------------------------ derived
     @property
@@ -139,3 +148,6 @@ class GameState:
         n = sum(len(h) for h in self.hands) + len(self.stock) + len(self.discard)
         n += len(self.aside) + (self.cut is not None)
         return n + len(self.rules.hooks.table_cards(self))
+
+
+_FIELDS = frozenset(f.name for f in dataclasses.fields(GameState))

@@ -2,6 +2,8 @@
 
 import pytest
 
+from game.engine.cards import parse_kind
+from game.families.thirteen.solver import clear_caches, count_tier
 from tests.engine.helpers import ev
 
 PAGAT = "TH JH QH KH 7S 8S 8D 4C 4D 4S 4S 2D 2D"
@@ -79,3 +81,21 @@ def test_ace_as_eleven_option():
 
 def test_wild_cards_count_zero():
     assert ev("JK 5C 5D 9S KH", wild="5S").count == 19
+
+
+@pytest.mark.parametrize("text, count, tier", [
+    # every rank once, no three of a suit in a row: every card counts
+    ("2S 5H 9D KC 7S JH 4D 8C QS 6H TD AC 3H", 94, "none"),
+    # A23 of spades is pure; nothing else melds: 5+9+10+7+10+4+8+10+6+10
+    ("AS 2S 3S 5H 9D KC 7S JH 4D 8C QS 6H TD", 79, "pure"),
+    # A23S pure, 567H the second sequence, three nines: KC QD 4D 8C count
+    ("AS 2S 3S 5H 6H 7H 9D 9C 9S KC QD 4D 8C", 32, "lives"),
+])
+def test_the_count_and_tier_alone_are_the_evaluations(text, count, tier):
+    """``count_tier``, which a show question asks instead of a whole
+    evaluation (no cards placed in melds), gives the same two answers."""
+    clear_caches()
+    kinds = tuple(sorted(parse_kind(t) for t in text.split()))
+    assert count_tier(kinds, frozenset()) == (count, tier)
+    e = ev(text)
+    assert (e.count, e.tier) == (count, tier)

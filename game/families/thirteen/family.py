@@ -19,7 +19,7 @@ from game.engine.meldtypes import Evaluation, MeldOptions
 from game.engine.rules import CORE_WORDS, OptionWords, RuleError, RuleSet
 from game.engine.state import LogEntry, Move
 from game.families.thirteen.settle import settle as settle_deal
-from game.families.thirteen.solver import evaluate, hand_count, is_declarable
+from game.families.thirteen.solver import count_tier, evaluate, hand_count, is_declarable
 
 DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
 CUT_MODES = ("normal", "ace_jokers", "no_cut", "no_jokers")
@@ -171,7 +171,7 @@ def _hand_rummy_offers(state) -> list[ShowDealtHand]:
 def _hand_rummy_reason(state, action=None) -> str | None:
     if state.turns_taken[state.turn] != 0:
         return "a dealt hand can be shown only at your first turn"
-    if FAMILY.show_reason(state, state.turn, state.hands[state.turn]):
+    if not FAMILY.declarable(state.rules, state.decks, state.hands[state.turn], state.wild):
         return "the dealt hand is not a valid declaration"
     return None
 
@@ -280,8 +280,8 @@ class ThirteenFamily(Family):
         # If throwing d leaves a show, the whole hand melds with valid lives
         # and only d loose, so its count is at most d's points: one search
         # rules out most hands before trying each discard.
-        whole = evaluate(tuple(hand), wild, opts)
-        if whole.tier != "lives" or whole.count > max(10, rules.ace_points):
+        count, tier = count_tier(tuple(sorted(c.kind for c in hand)), wild, opts)
+        if tier != "lives" or count > max(10, rules.ace_points):
             return frozenset()
         return (yield from discards_leaving_show(
             tuple(hand), lambda rest: is_declarable(rest, wild, opts)))

@@ -56,7 +56,7 @@ from game.families.thirteen.solver_search import (
 
 __all__ = [
     "ALLWILD", "IMPURE", "MELD_NAMES", "PURE", "SET", "TANALA", "Evaluation", "Meld",
-    "MeldOptions", "clear_caches", "evaluate", "hand_count", "is_declarable",
+    "MeldOptions", "clear_caches", "count_tier", "evaluate", "hand_count", "is_declarable",
     "spare_plan",
 ]
 
@@ -111,6 +111,15 @@ def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
         return count
     _COUNT_FLOOR[key] = (None, below)
     return None
+
+
+def count_tier(kinds: tuple[int, ...], wild: frozenset[int],
+               opts: MeldOptions = MeldOptions()) -> tuple[int, str]:
+    """``evaluate(...)``'s count and tier for a hand given as sorted kinds,
+    without placing its cards into melds (a show question asks only these)."""
+    raw = _evaluate_kinds(kinds, wild, opts, False)
+    _know(kinds, wild, opts, raw)
+    return raw[1], raw[2]
 
 
 # (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
