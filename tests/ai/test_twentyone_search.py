@@ -336,3 +336,24 @@ def test_a_whole_match_plays_clean(variant, players):
         if players > 2 and deals:
             break  # four players: one deal is enough
     assert deals >= (players if players == 2 else 1)
+
+
+@pytest.mark.parametrize("variant, players, packed, expected", [
+    ("21card", 2, 0, (30, 5, 14)),  # the full budget
+    ("27card", 2, 0, (25, 4, 11)),  # 0.85 of it: 25.5, 4.25, 11.9 rounded down
+    ("27card", 4, 0, (19, 3, 9)),  # four in the deal (2 / sqrt 4 = 1), then 0.65
+    ("27card", 4, 2, (25, 4, 11)),  # two have dropped: two left, 0.85
+])
+def test_hard_s_budget_follows_the_hand_size_and_the_players_left(variant, players, packed,
+                                                                   expected):
+    """27-card rollouts are longer: 0.65 of the budget, 0.85 with two players
+    left in the deal, whose rollouts are shorter (a decision's median stays
+    under 60 ms either way)."""
+    state, _ = new_match(preset(variant), players, 3)
+    if packed:
+        status = list(state.status)
+        for s in range(packed):
+            status[(state.turn + 1 + s) % players] = "packed"
+        state = state.replace(status=tuple(status))
+    got = SearchHard(0).budget_for(view_for(state, state.turn), SearchHard.budget)
+    assert (got.rollouts, got.min_worlds, got.max_worlds) == expected

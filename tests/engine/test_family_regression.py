@@ -21,7 +21,10 @@ is not hopeless (issue 23, packing like a person).  The two 21/27-card
 entries with a hard seat again when hard's rollouts gave the search for a
 losing hand melded whole fewer nodes (``COMPLETE_NODES``) and 27-card hard
 fewer rollouts (``LONG_HAND_SHARE``), to keep a decision under 60 ms: with
-both set back to their old values every entry plays as recorded."""
+both set back to their old values every entry plays as recorded.  The
+27-card entry with a hard seat once more when 27-card hard got 0.85 of the
+budget with two players in the deal (``LONG_HAND_SHARE_TWO``, was 0.65):
+with 0.65 it plays as recorded."""
 
 import hashlib
 
@@ -36,7 +39,7 @@ RECORDED = [
     ("21card", 2, 8, ["hard", "medium"], 2, "c06cb1c7ed0ddee7", [1, 1], [-52, 52]),
     ("27card", 3, 5, ["medium", "easy", "greedy"], 2, "acb1085eca3d135c", [0, 2],
      [-25, -143, 168]),
-    ("27card", 2, 6, ["hard", "easy"], 2, "ddd443848c4c212b", [0, 1], [87, -87]),
+    ("27card", 2, 6, ["hard", "easy"], 2, "45e9d0ff21c5bff7", [0, 1], [50, -50]),
     ("marriage", 4, 2, ["medium", "easy", "greedy", "random"], 3, "49ca88d4ebe1ec2e",
      [0, 0, 0], [95, 20, -61, -54]),
     ("marriage", 2, 9, ["hard", "medium"], 3, "469461ec2cdcb2ec", [0, 0], [28, -28]),

@@ -39,6 +39,7 @@ from game.ai.search.core import Budget, Candidate, choose, search, table_budget
 from game.ai.search.worlds import counts_of
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
 from game.engine.game import pack_cost
+from game.engine.state import SeatStatus
 from game.families.twentyone.heuristic import WideBot, expected_delta, hopeless_first_hand
 from game.families.twentyone.search import TwentyOneModel
 from game.families.twentyone.search_policy import Table
@@ -54,9 +55,12 @@ BUDGET = Budget(rollouts=30, min_worlds=5, max_worlds=14, z=2.0)
 TAKE_BUDGET = Budget(rollouts=20, min_worlds=5, max_worlds=10, z=2.0)
 PACK_BUDGET = Budget(rollouts=24, min_worlds=24, max_worlds=24, z=99.0)
 # A 27-card rollout costs about twice a 21-card one (its show and count
-# searches are longer): at the full budget a decision's median was 80 ms at
-# two players and 107 at four, over the 60 ms a decision may take
+# searches are longer): at the full budget a decision's median is 60 ms at
+# two players and 69 at four (CPU, ``python -m game.bench.bots``), over the
+# 60 ms a decision may take.  0.65 of it at four: 44 ms; with two players
+# left in the deal, whose rollouts are shorter, 0.85 of it: 50 ms.
 LONG_HAND_SHARE = 0.65
+LONG_HAND_SHARE_TWO = 0.85
 
 
 class SearchHard(WideBot):
@@ -74,10 +78,12 @@ class SearchHard(WideBot):
 
     def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
         """Fewer rollouts a candidate at a fuller table (each is longer), and
-        fewer at 27 cards (``LONG_HAND_SHARE``)."""
+        fewer at 27 cards (``LONG_HAND_SHARE``, or ``LONG_HAND_SHARE_TWO``
+        with two players left in the deal)."""
         budget = table_budget(view, budget)
         if view.rules.hand_size > 21:
-            budget = budget.scaled(LONG_HAND_SHARE)
+            two = sum(st == SeatStatus.ACTIVE for st in view.status) <= 2
+            budget = budget.scaled(LONG_HAND_SHARE_TWO if two else LONG_HAND_SHARE)
         return budget
 
     # ---------------------------------------------------------------- draw
