@@ -339,7 +339,9 @@ def test_a_whole_match_plays_clean(variant, players):
 
 
 @pytest.mark.parametrize("variant, players, packed, expected", [
-    ("21card", 2, 0, (30, 5, 14)),  # the full budget
+    ("21card", 2, 0, (45, 7, 21)),  # 1.5 times the budget: 45, 7.5, 21
+    ("21card", 4, 0, (30, 5, 14)),  # four in the deal: the budget (2 / sqrt 4 = 1)
+    ("21card", 4, 2, (45, 7, 21)),  # two have dropped: 1.5 times it
     ("27card", 2, 0, (25, 4, 11)),  # 0.85 of it: 25.5, 4.25, 11.9 rounded down
     ("27card", 4, 0, (19, 3, 9)),  # four in the deal (2 / sqrt 4 = 1), then 0.65
     ("27card", 4, 2, (25, 4, 11)),  # two have dropped: two left, 0.85
@@ -347,8 +349,9 @@ def test_a_whole_match_plays_clean(variant, players):
 def test_hard_s_budget_follows_the_hand_size_and_the_players_left(variant, players, packed,
                                                                    expected):
     """27-card rollouts are longer: 0.65 of the budget, 0.85 with two players
-    left in the deal, whose rollouts are shorter (a decision's median stays
-    under 60 ms either way)."""
+    left in the deal, whose rollouts are shorter; 21-card ones shorter still:
+    1.5 times the budget with two players left (a decision's median stays
+    under 60 ms in each case)."""
     state, _ = new_match(preset(variant), players, 3)
     if packed:
         status = list(state.status)

@@ -61,6 +61,9 @@ PACK_BUDGET = Budget(rollouts=24, min_worlds=24, max_worlds=24, z=99.0)
 # left in the deal, whose rollouts are shorter, 0.85 of it: 50 ms.
 LONG_HAND_SHARE = 0.65
 LONG_HAND_SHARE_TWO = 0.85
+# A 21-card decision's median is 33 ms at the full budget with two players
+# in the deal: 1.5 times the budget there (52 ms) leaves it under 60
+TWO_PLAYER_SHARE = 1.5
 
 
 class SearchHard(WideBot):
@@ -79,12 +82,13 @@ class SearchHard(WideBot):
     def budget_for(self, view: PlayerView, budget: Budget) -> Budget:
         """Fewer rollouts a candidate at a fuller table (each is longer), and
         fewer at 27 cards (``LONG_HAND_SHARE``, or ``LONG_HAND_SHARE_TWO``
-        with two players left in the deal)."""
+        with two players left in the deal); more at 21 cards with two
+        players left (``TWO_PLAYER_SHARE``)."""
         budget = table_budget(view, budget)
+        two = sum(st == SeatStatus.ACTIVE for st in view.status) <= 2
         if view.rules.hand_size > 21:
-            two = sum(st == SeatStatus.ACTIVE for st in view.status) <= 2
-            budget = budget.scaled(LONG_HAND_SHARE_TWO if two else LONG_HAND_SHARE)
-        return budget
+            return budget.scaled(LONG_HAND_SHARE_TWO if two else LONG_HAND_SHARE)
+        return budget.scaled(TWO_PLAYER_SHARE) if two else budget
 
     # ---------------------------------------------------------------- draw
     def draw(self, view: PlayerView) -> Thought:
