@@ -369,11 +369,23 @@ def _take_reason(state: GameState, action) -> str | None:
 
 
 def _throw_reason(state: GameState, action) -> str | None:
-    if action.card not in state.hands[state.turn]:
+    if action.card not in _hand_set(state.hands[state.turn]):
         return f"{action.card} is not in your hand"
     if action.card == state.picked and not state.rules.may_discard_picked:
         return "you may not discard the card you just took from the pile"
     return None
+
+
+_LAST_HAND: list = [(), frozenset()]
+
+
+def _hand_set(hand: tuple[Card, ...]) -> frozenset[Card]:
+    """The hand as a set, kept for the last hand asked: ``legal_actions``
+    asks once per card of the same hand (a tuple's ``in`` compares card by
+    card)."""
+    if _LAST_HAND[0] is not hand:
+        _LAST_HAND[:] = [hand, frozenset(hand)]
+    return _LAST_HAND[1]
 
 
 def _declare_validate(state: GameState, action) -> str | None:

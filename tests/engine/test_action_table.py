@@ -180,3 +180,23 @@ def test_the_deal_passes_to_the_next_player_in_the_order_of_play():
     assert s.phase == Phase.DEAL_OVER
     s, _ = play(s, NextDeal())
     assert s.dealer == 1
+
+
+def test_a_throw_is_judged_against_the_hand_of_the_position_asked():
+    """``legal_actions`` keeps the last hand asked as a set: the next
+    position's hand must be read afresh (a card seat 1 held is not seat 0's
+    to throw; seat 0's own card is)."""
+    s = deal()
+    t, _ = play(s, DrawStock())
+    thrown = t.hands[1][0]
+    assert Discard(thrown) in legal_actions(t)
+    u, _ = play(t, Discard(thrown))
+    v, _ = play(u, DrawStock())
+    assert thrown not in v.hands[0] and v.turn == 0
+    assert Discard(thrown) not in legal_actions(v)
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        check(v, Discard(t.hands[1][1]))
+    check(v, Discard(v.hands[0][0]))
+    legal_actions(t)  # back to seat 1's hand: its card is refused for seat 0 still
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        check(v, Discard(t.hands[1][2]))
