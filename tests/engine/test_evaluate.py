@@ -2,7 +2,10 @@
 
 import pytest
 
-from game.engine.cards import parse_kind
+from game.engine.cards import parse_cards, parse_kind
+from game.engine.family import run_steps
+from game.families import preset
+from game.families.thirteen.family import FAMILY
 from game.families.thirteen.solver import clear_caches, count_tier
 from tests.engine.helpers import ev
 
@@ -99,3 +102,19 @@ def test_the_count_and_tier_alone_are_the_evaluations(text, count, tier):
     assert count_tier(kinds, frozenset()) == (count, tier)
     e = ev(text)
     assert (e.count, e.tier) == (count, tier)
+
+
+def test_a_hand_one_king_from_a_show_is_asked_each_discard():
+    """The show question first rules out a hand counting more than 10 (a
+    card thrown takes at most 10 points away): a hand counting exactly 10,
+    its king loose, is asked each discard, and only the king leaves a show."""
+    rules = preset("points")
+    hand = tuple(parse_cards("AS 2S 3S 4S 5H 6H 7H 9D 9C 9S QD QC QH KC"))
+    clear_caches()
+    found = run_steps(FAMILY.iter_showable(rules, 2, hand, frozenset(), None))
+    assert found == frozenset({parse_kind("KC")})
+    # the jack of hearts instead of the king (it melds with nothing here):
+    # the count is 10 again, and only the jack leaves a show
+    hand = tuple(parse_cards("AS 2S 3S 4S 5H 6H 7H 9D 9C 9S QD QC QH JH"))
+    assert run_steps(FAMILY.iter_showable(rules, 2, hand, frozenset(), None)) == \
+        frozenset({parse_kind("JH")})

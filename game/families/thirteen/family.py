@@ -280,8 +280,11 @@ class ThirteenFamily(Family):
         # If throwing d leaves a show, the whole hand melds with valid lives
         # and only d loose, so its count is at most d's points: one search
         # rules out most hands before trying each discard.
-        count, tier = count_tier(tuple(sorted(c.kind for c in hand)), wild, opts)
-        if tier != "lives" or count > max(10, rules.ace_points):
+        kinds = tuple(sorted(c.kind for c in hand))
+        limit = max(10, rules.ace_points)
+        # the count alone first: a bot has mostly counted this hand already
+        if hand_count(kinds, wild, opts, limit + 1) is None or count_tier(
+                kinds, wild, opts)[1] != "lives":
             return frozenset()
         return (yield from discards_leaving_show(
             tuple(hand), lambda rest: is_declarable(rest, wild, opts)))
