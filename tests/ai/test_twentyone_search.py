@@ -342,13 +342,13 @@ def test_a_whole_match_plays_clean(variant, players):
     ("21card", 2, 0, (45, 7, 21)),  # 1.5 times the budget: 45, 7.5, 21
     ("21card", 4, 0, (30, 5, 14)),  # four in the deal: the budget (2 / sqrt 4 = 1)
     ("21card", 4, 2, (45, 7, 21)),  # two have dropped: 1.5 times it
-    ("27card", 2, 0, (25, 4, 11)),  # 0.85 of it: 25.5, 4.25, 11.9 rounded down
+    ("27card", 2, 0, (24, 4, 11)),  # 0.8 of it: 24, 4, 11.2 rounded down
     ("27card", 4, 0, (19, 3, 9)),  # four in the deal (2 / sqrt 4 = 1), then 0.65
-    ("27card", 4, 2, (25, 4, 11)),  # two have dropped: two left, 0.85
+    ("27card", 4, 2, (24, 4, 11)),  # two have dropped: two left, 0.8
 ])
 def test_hard_s_budget_follows_the_hand_size_and_the_players_left(variant, players, packed,
                                                                    expected):
-    """27-card rollouts are longer: 0.65 of the budget, 0.85 with two players
+    """27-card rollouts are longer: 0.65 of the budget, 0.8 with two players
     left in the deal, whose rollouts are shorter; 21-card ones shorter still:
     1.5 times the budget with two players left (a decision's median stays
     under 60 ms in each case)."""

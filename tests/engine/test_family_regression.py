@@ -22,7 +22,7 @@ entries with a hard seat again when hard's rollouts gave the search for a
 losing hand melded whole fewer nodes (``COMPLETE_NODES``) and 27-card hard
 fewer rollouts (``LONG_HAND_SHARE``), to keep a decision under 60 ms: with
 both set back to their old values every entry plays as recorded.  The
-27-card entry with a hard seat once more when 27-card hard got 0.85 of the
+27-card entry with a hard seat once more when 27-card hard got 0.8 of the
 budget with two players in the deal (``LONG_HAND_SHARE_TWO``, was 0.65):
 with 0.65 it plays as recorded; and the 21-card one when 21-card hard got
 1.5 times the budget there (``TWO_PLAYER_SHARE``): with 1.0 it plays as
