@@ -81,13 +81,18 @@ class Budget:
                       max(3, int(self.max_worlds * factor)), self.z)
 
 
+def players_in_deal(view) -> int:
+    """How many seats are still playing this deal (not packed, out or dead)."""
+    return sum(1 for st in view.status if st == SeatStatus.ACTIVE)
+
+
 def table_budget(view, budget: Budget) -> Budget:
     """``budget`` for a decision at this table: with ``n`` > 2 players in
     the deal, scaled by 2 / sqrt(n) (a little more at three, the same at
     four, fewer beyond, where each rollout is longer).  The browser plays
     the same budget: thinking is sliced between frames, so it costs the
     page the bots' pace, never a frame."""
-    active = sum(1 for st in view.status if st == SeatStatus.ACTIVE)
+    active = players_in_deal(view)
     if active > 2:
         budget = budget.scaled(2 / active ** 0.5)
     return budget

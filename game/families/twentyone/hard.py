@@ -35,11 +35,17 @@ from game.ai.base import Thought
 from game.ai.common import distinct_discards
 from game.ai.kinds import kinds_of
 from game.ai.knowledge import know
-from game.ai.search.core import Budget, Candidate, choose, search, table_budget
+from game.ai.search.core import (
+    Budget,
+    Candidate,
+    choose,
+    players_in_deal,
+    search,
+    table_budget,
+)
 from game.ai.search.worlds import counts_of
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
 from game.engine.game import pack_cost
-from game.engine.state import SeatStatus
 from game.families.twentyone.heuristic import WideBot, expected_delta, hopeless_first_hand
 from game.families.twentyone.search import TwentyOneModel
 from game.families.twentyone.search_policy import Table
@@ -58,8 +64,8 @@ PACK_BUDGET = Budget(rollouts=24, min_worlds=24, max_worlds=24, z=99.0)
 # searches are longer): at the full budget a decision's median is 60 ms at
 # two players and 69 at four (CPU, ``python -m game.bench.bots``), over the
 # 60 ms a decision may take.  0.65 of it at four: 44 ms; with two players
-# left in the deal, whose rollouts are shorter, 0.85 of it: 50 ms (0.8, 24
-# rollouts instead of 25, played the same 1,000 ladder seeds equally well).
+# left in the deal, whose rollouts are shorter, 0.8 of it (24 rollouts a
+# discard; 0.85, with 25, measured 50 ms and played the 1,000 ladder seeds alike).
 LONG_HAND_SHARE = 0.65
 LONG_HAND_SHARE_TWO = 0.8
 # A 21-card decision's median is 33 ms at the full budget with two players
@@ -86,7 +92,7 @@ class SearchHard(WideBot):
         with two players left in the deal); more at 21 cards with two
         players left (``TWO_PLAYER_SHARE``)."""
         budget = table_budget(view, budget)
-        two = sum(st == SeatStatus.ACTIVE for st in view.status) <= 2
+        two = players_in_deal(view) <= 2
         if view.rules.hand_size > 21:
             return budget.scaled(LONG_HAND_SHARE_TWO if two else LONG_HAND_SHARE)
         return budget.scaled(TWO_PLAYER_SHARE) if two else budget
