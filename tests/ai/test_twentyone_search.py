@@ -192,6 +192,16 @@ def test_the_bounded_evaluator_is_the_familys_own(variant):
             assert unbounded.show_possible(list(kinds)) == exact_show
 
 
+def test_a_bounded_search_stops_after_its_nodes():
+    opts = preset("21card").solver_options()
+    wild = frozenset(_kinds("4C 5C 6C"))
+    hand = _kinds(SHOW) + _kinds("8H")  # seven melds and a card to throw
+    # a node a meld placed, one for the card thrown, one for the leaf: no
+    # search of seven nodes reaches the show, a free one finds it
+    assert not Evaluator(wild, opts, show_nodes=7).show_possible(hand)
+    assert Evaluator(wild, opts, show_nodes=10 ** 6).show_possible(hand)
+
+
 def test_the_evaluator_counts_hands_as_rules_say():
     rules = preset("21card")
     wild = frozenset(_kinds("4C 5C 6C"))

@@ -57,9 +57,9 @@ class Evaluator:
     def _map(self, k: int) -> int:
         return k if k == JOKER_KIND else self.perm[k // 13] * 13 + k % 13
 
-    def hand(self, kinds: list[int], left: int) -> BoundedHand:
+    def hand(self, kinds: list[int], nodes: int) -> BoundedHand:
         h = BoundedHand(tuple(sorted(map(self._map, kinds))), self.wild, self.opts)
-        h.left = left
+        h.nodes = nodes
         return h
 
     def show_possible(self, kinds: list[int]) -> bool:
