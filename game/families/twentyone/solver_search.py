@@ -283,9 +283,17 @@ class Hand:
             return
         min_pure = self.min_pure
         left = bytes(c)
+        must = self.must
+        # the future depends only on the counts left, the budget and the pure
+        # melds still wanted: the memo keeps a bound on what it can add
+        key = (left, budget, pure if pure < min_pure else min_pure, self.spare)
+        bound = self.memo.get(key)
+        if bound is not None and (must or melded + bound <= self.best):
+            return
         if pure < min_pure:  # can the cards left still make the pure runs wanted?
             s, most = k // 13, min_pure - pure
             if self.pure_from[s] < most:
+                self.memo[key] = _NOTHING
                 return
             have = 0
             for t in range(s * 13, 52, 13):
@@ -293,8 +301,8 @@ class Hand:
                 if have >= most:
                     break
             else:
+                self.memo[key] = _NOTHING
                 return
-        must = self.must
         if must:
             if self.found is not None or (self.iso and self._iso_stuck(k, budget) > self.spare):
                 return
@@ -302,12 +310,6 @@ class Hand:
             ub = melded + remaining
             if ub <= self.best or (self.iso and ub - self._iso_penalty(k, budget) <= self.best):
                 return
-        # the future depends only on the counts left, the budget and the pure
-        # melds still wanted: the memo keeps a bound on what it can add
-        key = (left, budget, pure if pure < min_pure else min_pure, self.spare)
-        bound = self.memo.get(key)
-        if bound is not None and (must or melded + bound <= self.best):
-            return
         if not (must or budget) and self.cut_lonely:  # no wild card left
             lonely = self.lonely_cache.get(left)
             if lonely is None:
@@ -447,6 +449,9 @@ class Hand:
                             gain - sum(pts[inats[i]] for i in drop)))
 
 
+# the memo's bound for a state that cannot make the pure melds wanted: met
+# again, it is cut at the memo, before the pure runs are counted again
+_NOTHING = -(1 << 30)
 _LANES = sum(1 << 8 * r for r in range(13))  # bit 0 of each rank's byte lane
 
 
