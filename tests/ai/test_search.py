@@ -153,6 +153,18 @@ def test_settlement_counts_the_losers_hand_exactly():
     assert settle(d, table, 2) == [-80, 80]
 
 
+def test_a_losers_count_stops_at_the_cap():
+    table = _table(cut="5C")  # fives wild; none below
+    assert table.cap == 80
+    # a pure run (2H-4H), and no other meld: every suit holds at most one of
+    # any three in a row, every rank two suits: K K Q Q J J T T 9 9 count,
+    # 6 x 10 + 2 x 10 + 9 + 9 = 98, paid as the cap
+    assert table.count(counts_of(_kinds("2H 3H 4H KS KD QC QH JS JD TC TH 9S 9D"))) == 80
+    # under the cap the exact count: a pure run (6S-8S) and nothing else,
+    # 9C 9D KH KD QH JD 2S 3H 4C TC = 9+9+10+10+10+10+2+3+4+10 = 77
+    assert table.count(counts_of(_kinds("6S 7S 8S 9C 9D KH KD QH JD 2S 3H 4C TC"))) == 77
+
+
 def test_a_packed_seat_pays_its_drop_to_the_winner():
     table = _table()
     winner = counts_of(_kinds("5H 6H 7H 8H 9S 9D 9C JS QS KS 2D 3D 4D"))
