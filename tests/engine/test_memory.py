@@ -30,6 +30,18 @@ def collections():
 
 
 @pytest.mark.parametrize("quiet", [settle, refresh])
+def test_a_match_collects_the_middle_generation_every_third_young_collection(quiet):
+    before = gc.get_threshold()
+    try:
+        quiet()
+        # a middle collection scans what three young ones kept, not ten's
+        assert gc.get_threshold()[1] == 3
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
+@pytest.mark.parametrize("quiet", [settle, refresh])
 def test_after_a_quiet_moment_a_growing_cache_starts_no_full_collection(collections, quiet):
     quiet()
     collections.clear()  # refresh's own full collection is the quiet moment's

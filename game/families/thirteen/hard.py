@@ -97,9 +97,10 @@ class PointsJudge(Judge):
         n = self._counts.get(kinds)
         if n is None:
             rules = self.view.rules
-            n = family_of(rules).count_kinds(rules, self.view.decks, kinds, self.wild)
-            if rules.cap is not None:
-                n = min(n, rules.cap)
+            # only a count under the cap is searched for: what the hand pays
+            n = family_of(rules).count_kinds(rules, self.view.decks, kinds, self.wild, rules.cap)
+            if n is None:
+                n = rules.cap
             self._counts[kinds] = n
         return n
 
