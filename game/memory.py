@@ -32,8 +32,8 @@ from contextlib import contextmanager
 
 YOUNG = gc.get_threshold()[0]
 # a middle collection after every third young one, not Python's tenth: it
-# scans the objects three young collections kept, not ten's (measured in 13-
-# card hard's think slices: its longest pause 2.45 -> 1.03 ms, and 6-8 ms on
+# scans the objects three young collections kept, not ten's (measured in a
+# search bot's think slices: its longest pause 2.45 -> 1.03 ms, and 6-8 ms on
 # a slow day; the time spent in young and middle collections the same)
 MIDDLE = 3
 NO_AUTOMATIC_FULL = 1 << 30

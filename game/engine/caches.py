@@ -10,7 +10,7 @@ def trim(cache: dict, most: int) -> None:
     entries: past that, forget its oldest sixty-fourth.  Clearing a
     solver's 50,000 entries at once took 7-10 ms, inside a bot's think
     slice; dropping an eighth of them still took about 3 ms on a slow day
-    (13-card hard's longest slices came every 68 decisions), a
+    (a search bot's longest slices came every 68 decisions), a
     sixty-fourth takes 0.3 ms: the same work, in smaller pieces."""
     if len(cache) > most:
         for key in list(islice(cache, max(1, most // 64))):
