@@ -42,15 +42,16 @@ from game.ai.kinds import adding, kinds_of, without
 from game.ai.knowledge import Knowledge, is_wild_kind, unseen_copies
 from game.ai.search.core import Budget, Candidate, choose, search, table_budget
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
-from game.engine.family import family_of
 from game.engine.game import pack_cost
 from game.engine.state import SeatStatus
+from game.families.thirteen.family import FAMILY
 from game.families.thirteen.judge import Judge, Weights
 from game.families.thirteen.medium import MediumBot
 from game.families.thirteen.packing import keeps_first_hand
 from game.families.thirteen.reading import take_chance
 from game.families.thirteen.search import ThirteenModel
 from game.families.thirteen.shape import need_of
+from game.families.thirteen.solver import paid_count
 from game.families.thirteen.worlds import card_weights, sample_hand
 
 COUNT_WEIGHT = 2.0  # value units per 100 points the hand would pay now
@@ -97,11 +98,8 @@ class PointsJudge(Judge):
         n = self._counts.get(kinds)
         if n is None:
             rules = self.view.rules
-            # only a count under the cap is searched for: what the hand pays
-            n = family_of(rules).count_kinds(rules, self.view.decks, kinds, self.wild, rules.cap)
-            if n is None:
-                n = rules.cap
-            self._counts[kinds] = n
+            n = self._counts[kinds] = paid_count(
+                kinds, self.wild, FAMILY.meld_options(rules, self.view.decks), rules.cap)
         return n
 
     def value(self, kinds: tuple[int, ...]) -> float:

@@ -22,7 +22,7 @@ from collections.abc import Generator
 from game.ai.search.tables import ADJM, GAPM, NEARM, RUN3, SAMEM, bits
 from game.engine.cards import JOKER_KIND
 from game.engine.family import family_of
-from game.families.thirteen.solver import _declarable_kinds, hand_count
+from game.families.thirteen.solver import _declarable_kinds, paid_count
 
 KINDS = 53
 TRIES_SHOW = 5  # discards the exact evaluator is asked about, at most
@@ -228,14 +228,9 @@ class Table:
         return None
 
     def count(self, c: list[int]) -> int:
-        """What a losing hand pays in points, the cap included: only a count
-        under the cap is searched for (a quarter less work over the losers
-        of hard's rollouts; the same answers)."""
+        """What a losing hand pays in points, the cap included."""
         kinds = []
         for k in range(KINDS):
             if c[k]:
                 kinds.extend([k] * c[k])
-        if self.cap is None:
-            return hand_count(tuple(kinds), self.wild, self.opts)
-        n = hand_count(tuple(kinds), self.wild, self.opts, self.cap)
-        return self.cap if n is None else n
+        return paid_count(tuple(kinds), self.wild, self.opts, self.cap)

@@ -57,7 +57,7 @@ from game.families.thirteen.solver_search import (
 __all__ = [
     "ALLWILD", "IMPURE", "MELD_NAMES", "PURE", "SET", "TANALA", "Evaluation", "Meld",
     "MeldOptions", "clear_caches", "count_tier", "evaluate", "hand_count", "is_declarable",
-    "spare_plan",
+    "paid_count", "spare_plan",
 ]
 
 
@@ -111,6 +111,17 @@ def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
         return count
     _COUNT_FLOOR[key] = (None, below)
     return None
+
+
+def paid_count(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions,
+               cap: int | None) -> int:
+    """What a losing hand pays in points, the cap included: only a count
+    under the cap is searched for (``min(hand_count(...), cap)`` for about a
+    quarter less work over the losers of hard's rollouts)."""
+    if cap is None:
+        return hand_count(kinds, wild, opts)
+    n = hand_count(kinds, wild, opts, cap)
+    return cap if n is None else n
 
 
 def count_tier(kinds: tuple[int, ...], wild: frozenset[int],
