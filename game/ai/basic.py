@@ -64,25 +64,26 @@ class GreedyBot:
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
-        for a in legal:
-            if isinstance(a, ShowDealtHand):
-                return a
-        if any(isinstance(a, Discard) for a in legal) and not any(
-                isinstance(a, (NextDeal, Answer, DrawStock, DrawDiscard)) for a in legal):
+        kinds_offered = {type(a) for a in legal}  # one pass instead of one a question
+        if ShowDealtHand in kinds_offered:
+            return next(a for a in legal if isinstance(a, ShowDealtHand))
+        drawing = DrawStock in kinds_offered or DrawDiscard in kinds_offered
+        waiting = NextDeal in kinds_offered or Answer in kinds_offered
+        if Discard in kinds_offered and not (drawing or waiting):
             # the whole hand's count, asked below anyway, asked first: an
             # evaluator may keep what its search learns of the hands one card
             # less (which cannot meld every card) for the show questions
             # asked next
-            self._count(view, tuple(sorted(c.kind for c in view.hand)))
-        declares = valid_declarations(view)
-        if declares:
-            return declares[0]
-        if any(isinstance(a, (NextDeal, Answer)) for a in legal):
+            self._count(view, tuple(sorted([c.kind for c in view.hand])))
+        if Declare in kinds_offered:
+            declares = valid_declarations(view)
+            if declares:
+                return declares[0]
+        if waiting:
             return legal[0]
-        if any(isinstance(a, DrawStock) for a in legal) or any(
-                isinstance(a, DrawDiscard) for a in legal):
-            take = DrawDiscard() in legal and self._gain_from(view, view.discard[-1])
-            return DrawDiscard() if take or DrawStock() not in legal else DrawStock()
+        if drawing:
+            take = DrawDiscard in kinds_offered and self._gain_from(view, view.discard[-1])
+            return DrawDiscard() if take or DrawStock not in kinds_offered else DrawStock()
         return self._least_costly_discard(view, legal)
 
     def _least_costly_discard(self, view: PlayerView, legal) -> Action:
@@ -91,26 +92,24 @@ class GreedyBot:
         once; costly cards are tried first, since throwing one usually leaves
         the lowest count, and every later count is asked only whether it is
         lower (a bounded search), and earlier ties are then checked."""
-        kinds = sorted(c.kind for c in view.hand)
-        order: list[int] = []  # kinds in legal order
-        for a in legal:
-            if isinstance(a, Discard) and a.card.kind not in order:
-                order.append(a.card.kind)
+        kinds = tuple(sorted([c.kind for c in view.hand]))
+        # kinds in legal order
+        order = list(dict.fromkeys([a.card.kind for a in legal if isinstance(a, Discard)]))
         if not order:
             return legal[0]
-        pts = {k: card_points(k, view.rules.ace_points) if k not in view.wild else 0
-               for k in order}
+        points = self._points
+        pts = {k: points(view, k) for k in order}
         exact: dict[int, int] = {}
         floor: dict[int, int] = {}  # kind -> its count is known to be at least this
         best = None
         # the whole hand first: an evaluator that keeps it bounds each count
         # below by it (a card less lowers a count by its points at most)
-        whole = self._count(view, tuple(kinds))
+        whole = self._count(view, kinds)
         # a loose card's loss leaves at most the whole hand's count: asking
         # even the first count under that bound spares an exact search when
         # the costliest card sits in a meld
         bound = whole + 1
-        for k in sorted(order, key=lambda k: -pts[k]):
+        for k in sorted(order, key=pts.__getitem__, reverse=True):
             got = self._count(view, _without(kinds, k), bound if best is None else best)
             if got is None:
                 floor[k] = bound if best is None else best
@@ -122,23 +121,25 @@ class GreedyBot:
                 exact[k] = self._count(view, _without(kinds, k))
             best = min(exact.values())
         for k in order:  # the first kind in legal order at the lowest count
-            if k in exact and exact[k] == best:
+            if exact.get(k) == best:
                 break
             if floor.get(k) == best and self._count(view, _without(kinds, k), best + 1) == best:
                 break
         return next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
 
     def _gain_from(self, view: PlayerView, card) -> bool:
-        kinds = sorted(c.kind for c in view.hand)
+        kinds = sorted([c.kind for c in view.hand])
         now = self._count(view, tuple(kinds))
-        with_card = sorted(kinds + [card.kind])
-        self._count(view, tuple(with_card))  # the bound of each count below (as above)
+        kinds.append(card.kind)
+        with_card = tuple(sorted(kinds))
+        self._count(view, with_card)  # the bound of each count below (as above)
         # any order gives the same answer: costly cards first, since a
         # costly loose card is the likeliest to leave a lower count (and its
         # count is known from the one above, no search)
-        for k in sorted(dict.fromkeys(kinds), key=lambda k: -self._points(view, k)):
-            if k == card.kind:
-                continue  # the hand as it is: its count is ``now``, not lower
+        points = self._points
+        held = {k: points(view, k) for k in with_card if k != card.kind}
+        for k in sorted(held, key=held.__getitem__, reverse=True):
+            # (the card itself leaves the hand as it is: its count is ``now``)
             if self._count(view, _without(with_card, k), now) is not None:
                 return True
         return False
@@ -148,7 +149,7 @@ class GreedyBot:
         return 0 if kind in view.wild else card_points(kind, view.rules.ace_points)
 
 
-def _without(kinds: list[int], kind: int) -> tuple[int, ...]:
+def _without(kinds: tuple[int, ...], kind: int) -> tuple[int, ...]:
     """Sorted kinds less one copy of ``kind``."""
     i = kinds.index(kind)
-    return tuple(kinds[:i] + kinds[i + 1:])
+    return kinds[:i] + kinds[i + 1:]

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 import game.ai.basic as basic
 from game.ai.basic import GreedyBot
-from game.engine import Discard
+from game.engine import Declare, Discard
 from game.engine.cards import JOKER_KIND, make_card, parse_kind
 from game.families.twentyone import solver as twentyone
 from game.families.twentyone.cards import suit_pure
@@ -298,5 +298,6 @@ def test_the_bot_counts_its_hand_before_asking_for_shows(monkeypatch):
 
     monkeypatch.setattr(basic, "valid_declarations", declarations)
     view = _view(kinds)
+    view.legal += [Declare(c) for c in view.hand]  # a discard turn offers both
     bot.choose(view)
     assert asked_then == [1] and bot.asked[0] == (kinds, None)

@@ -39,6 +39,7 @@ are options here too.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from game.engine.cards import JOKER_KIND, Card, kind_text, make_card, parse_kind
@@ -67,6 +68,15 @@ from game.families.twentyone.solver import (
 WRONG_SHOW = {21: 120, 27: 150}  # §4 "Wrong show: 120"; §5 "wrong show 150"
 PLAYERS = {21: (2, 6), 27: (2, 5)}  # §4 "2–6 players"; §5 "2–5 players"
 MAX_RESHUFFLES = 5  # stock_empty=reshuffle: turns of the pile before the deal is void
+
+
+@lru_cache(maxsize=64)
+def _options(form: int, ace_points: int, wild_show: bool, two_marriage_show: bool,
+             values: tuple[int, ...]) -> WideOptions:
+    """One shared value per option set: a bot asks for the options with
+    every count, and the count caches key on them."""
+    return WideOptions(form=form, ace_points=ace_points, wild_show=wild_show,
+                       two_marriage_show=two_marriage_show, values=values)
 
 
 @dataclass(frozen=True)
@@ -156,9 +166,8 @@ class WideRules(RuleSet):
     def solver_options(self, values: tuple[int, ...] = ()) -> WideOptions:
         """The evaluator's options; ``values`` (the deal's value kinds) only
         matter to the two-marriage show."""
-        return WideOptions(form=self.form, ace_points=self.ace_points, wild_show=self.wild_show,
-                           two_marriage_show=self.two_marriage_show,
-                           values=tuple(values) if self.two_marriage_show else ())
+        return _options(self.form, self.ace_points, self.wild_show, self.two_marriage_show,
+                        tuple(values) if self.two_marriage_show else ())
 
 
 @dataclass(frozen=True)

@@ -51,14 +51,13 @@ class Evaluator:
         for k in wild:
             held[k // 13] += 1
         order = sorted(range(4), key=lambda s: -held[s])  # as solver_search.prepare
-        self.perm = [order.index(s) for s in range(4)]
-        self.wild = frozenset(self._map(k) for k in wild)
-
-    def _map(self, k: int) -> int:
-        return k if k == JOKER_KIND else self.perm[k // 13] * 13 + k % 13
+        perm = [order.index(s) for s in range(4)]
+        self.to = [perm[k // 13] * 13 + k % 13 for k in range(52)] + [JOKER_KIND]
+        self.wild = frozenset(self.to[k] for k in wild)
 
     def hand(self, kinds: list[int], nodes: int) -> BoundedHand:
-        h = BoundedHand(tuple(sorted(map(self._map, kinds))), self.wild, self.opts)
+        to = self.to
+        h = BoundedHand(tuple(sorted([to[k] for k in kinds])), self.wild, self.opts)
         h.nodes = nodes
         return h
 

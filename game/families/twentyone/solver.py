@@ -84,6 +84,17 @@ class WideOptions:
     def __post_init__(self) -> None:
         form_rules(self.form)  # refuses a form other than 21 or 27
 
+    def __hash__(self) -> int:
+        # every count cache key holds the options: the generated hash built a
+        # tuple of the fields at each lookup
+        try:
+            return self._hash  # type: ignore[has-type]
+        except AttributeError:  # the first time (or unpickled)
+            h = hash((self.form, self.ace_points, self.wild_show, self.two_marriage_show,
+                     self.values, self.cap))
+            object.__setattr__(self, "_hash", h)
+            return h
+
     @property
     def max_count(self) -> int:
         return self.cap if self.cap is not None else form_rules(self.form).cap

@@ -516,19 +516,33 @@ def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
     pure runs take as themselves leave the budget early (renaming suits
     changes no meld).  Returns the hand and the map back to the real
     suits."""
-    held = [0] * 4
+    held = [0, 0, 0, 0]
     for k in set(kinds) & wild:
         held[k // 13] += 1
-    order = sorted(range(4), key=lambda s: -held[s])  # order[new] = old
-    if order == [0, 1, 2, 3]:
+    # the renumbering depends only on how many wild kinds each suit holds:
+    # made once, with the renamed wild kinds as one set (the solver's tables
+    # are keyed by it)
+    key = (wild, *held)
+    known = _RENAMES.get(key)
+    if known is None:
+        order = sorted(range(4), key=lambda s: -held[s])  # order[new] = old
+        if order == [0, 1, 2, 3]:
+            known = (order, None, wild)
+        else:
+            perm = [order.index(s) for s in range(4)]
+            to = [perm[k // 13] * 13 + k % 13 for k in range(52)] + [JOKER_KIND]
+            known = (order, to, frozenset(to[k] for k in wild))
+        trim(_RENAMES, _MELDS_KEPT)
+        _RENAMES[key] = known
+    order, to, renamed = known
+    if to is None:
         return kind(kinds, wild, opts), order
-    perm = [order.index(s) for s in range(4)]
+    return kind(tuple(sorted([to[k] for k in kinds])), renamed, opts), order
 
-    def f(k: int) -> int:
-        return k if k == JOKER_KIND else perm[k // 13] * 13 + k % 13
 
-    hand = kind(tuple(sorted(map(f, kinds))), frozenset(map(f, wild)), opts)
-    return hand, order
+# (wild kinds, wild kinds held per suit) -> prepare's suit order, the kinds
+# renamed and the wild kinds renamed
+_RENAMES: dict[tuple, tuple] = {}
 
 
 def unmap(melds, order: list[int]) -> tuple:

@@ -1,0 +1,72 @@
+"""What the solvers' caches are keyed by (stop 31's cheaper lookups): the
+meld options hash once and stay one key however they are made, a rule set's
+21/27-card options are one shared value, and the 21-card search's renaming
+of suits, now made once per pattern of wild kinds held, still gives each
+hand back its own cards with the suit holding most wild kinds first."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from dataclasses import replace
+
+from game.engine.cards import JOKER_KIND, parse_kind
+from game.engine.meldtypes import MeldOptions
+from game.families import preset
+from game.families.twentyone.solver import WideOptions
+from game.families.twentyone.solver_search import prepare
+
+
+def test_equal_meld_options_are_one_key_however_made():
+    table = {MeldOptions(): "plain", MeldOptions(tanala=True): "tanala"}
+    made_again = MeldOptions(tanala=True)
+    unpickled = pickle.loads(pickle.dumps(MeldOptions(tanala=True)))  # never hashed before
+    replaced = replace(MeldOptions(), tanala=True)
+    for opts in (made_again, unpickled, replaced):
+        assert table[opts] == "tanala"
+    assert table[MeldOptions(ace_points=10)] == "plain"
+    assert MeldOptions(four_card_life=True) not in table
+
+
+def test_equal_wide_options_are_one_key_however_made():
+    table = {WideOptions(): 21, WideOptions(form=27): 27}
+    assert table[pickle.loads(pickle.dumps(WideOptions(form=27)))] == 27
+    assert table[replace(WideOptions(form=27), form=21)] == 21
+    assert WideOptions(ace_points=1) not in table
+    assert WideOptions(values=(3, 4, 5)) not in table
+
+
+def test_a_rule_sets_options_are_one_shared_value():
+    rules = preset("21card")
+    assert rules.solver_options() is rules.solver_options()
+    assert rules.solver_options() == WideOptions(form=21, ace_points=rules.ace_points,
+                                                 wild_show=rules.wild_show)
+
+
+def _back(hand, order) -> list[int]:
+    """The hand's cards under their real suits."""
+    out = []
+    for k, n in enumerate(hand.c):
+        out += [order[k // 13] * 13 + k % 13] * n
+    return sorted(out + [JOKER_KIND] * hand.jokers)
+
+
+def test_prepare_renames_suits_by_the_wild_kinds_held():
+    # wild: the 5s of hearts and clubs, the 6 of clubs.  A hand holding the
+    # two clubs is searched with clubs first, then hearts; one holding only
+    # the heart with hearts first; one holding none as dealt
+    wild = frozenset(parse_kind(t) for t in ("5H", "5C", "6C"))
+    opts = WideOptions()
+    hearts, clubs = 1, 3
+    rng = random.Random(7)
+    plain = [k for k in range(52) if k not in wild]
+    for held, first in ((("5C", "6C"), clubs), (("5H", "5C", "6C"), clubs), (("5H",), hearts),
+                        ((), 0)):
+        for _ in range(20):
+            kinds = tuple(sorted(rng.sample(plain, 19) + [parse_kind(t) for t in held]
+                                 + [JOKER_KIND]))
+            hand, order = prepare(kinds, wild, opts)
+            assert _back(hand, order) == list(kinds)
+            assert order[0] == first, (held, order)
+            # the wild kinds renamed with the suits
+            assert {order[k // 13] * 13 + k % 13 for k in range(52) if hand.iswild[k]} == wild
