@@ -46,7 +46,7 @@ class Hand:
 
     def __init__(self, kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions):
         self.rules = form_rules(opts.form)
-        self.c = c = [0] * 52
+        self.c = c = bytearray(52)  # so that bytes(c), a node's memo key, is a copy
         jokers = 0
         for k in kinds:
             if k == JOKER_KIND:
