@@ -250,3 +250,59 @@ def test_answers_do_not_depend_on_what_was_asked_before(decks):
                     assert hand_count(kinds, wild, opts, below) == expected, (kinds, below)
             asked += 1
     assert asked > 500
+
+
+# --------------------------------------------------------- isolated cards
+
+
+def _iso(text: str, wild: frozenset[int] = frozenset(), tanala: bool = False):
+    from game.families.thirteen.solver_search import _Search
+    kinds = tuple(sorted(c.kind for c in parse_cards(text)))
+    s = _Search.of(kinds, wild, MeldOptions(tanala=tanala))
+    s._isolation()
+    return s.iso
+
+
+def test_isolated_cards_are_those_no_other_card_can_meld_with():
+    # 2S-3S (a suit), KD-KC (a rank), QD-AD (the Ace high next to the
+    # King): partners.  8H (hearts within two: none; no other 8), JH (9H..KH
+    # missing) and 6C have none: deadwood unless wild cards meld them
+    hand = "2S 3S 8H KD KC 6C JH QD AD"
+    assert _iso(hand) == [(10, parse_cards("JH")[0].kind), (8, parse_cards("8H")[0].kind),
+                          (6, parse_cards("6C")[0].kind)]
+    # a wild 8 counts nothing: it is no isolated card to bound
+    assert _iso(hand, frozenset(c.kind for c in parse_cards("8S 8H 8D 8C"))) == [
+        (10, parse_cards("JH")[0].kind), (6, parse_cards("6C")[0].kind)]
+    # three 6C make a tanala where tanalas are melds (3+ decks)
+    assert _iso(hand + " 6C 6C", tanala=True) == [(10, parse_cards("JH")[0].kind),
+                                                  (8, parse_cards("8H")[0].kind)]
+
+
+def _has_partner(kinds: tuple[int, ...], k: int, tanala: bool) -> bool:
+    """The definition: another held card of k's rank (in another suit), or
+    of its suit within two places (place 13 is the Ace again); or, where
+    tanalas are melds, three copies of k."""
+    held = set(kinds)
+    s, r = divmod(k, 13)
+    if tanala and kinds.count(k) >= 3:
+        return True
+    if any(t * 13 + r in held for t in range(4) if t != s):
+        return True
+    ranks = {q % 13 for q in (r - 2, r - 1, r + 1, r + 2) if 0 <= q <= 13}
+    if r == 0:
+        ranks = {1, 2, 11, 12}  # the Ace: next to 2, 3 and to Q, K
+    return any(s * 13 + q in held for q in ranks)
+
+
+def test_isolation_matches_its_definition_on_random_hands():
+    from game.families.thirteen.solver_search import _Search
+    rng = random.Random(5)
+    for _ in range(3000):
+        kinds = tuple(sorted(rng.randrange(53) for _ in range(rng.choice((13, 14)))))
+        wild = frozenset(rng.sample(range(52), rng.choice((0, 1, 4))))
+        tanala = rng.random() < 0.5
+        s = _Search.of(kinds, wild, MeldOptions(tanala=tanala))
+        s._isolation()
+        want = sorted(((s.pts[k], k) for k in set(kinds) - {JOKER_KIND}
+                       if s.pts[k] and not _has_partner(kinds, k, tanala)), reverse=True)
+        assert s.iso == want, (kinds, wild, tanala)

@@ -147,11 +147,20 @@ def _weights(shift: int) -> list[int]:
 
 
 @lru_cache(maxsize=8)
+def _units(shift: int) -> int:
+    """A code with one copy of every kind (the lowest bit of each count)."""
+    return sum(_weights(shift))
+
+
+@lru_cache(maxsize=8)
 def _relevant(shift: int) -> list[int]:
     """The bits of _RELEVANT_KINDS[k] in a code with ``shift`` bits a kind."""
     full = (1 << shift) - 1
     return [sum(full << (shift * x) for x in kinds) for kinds in _RELEVANT_KINDS]
 
+
+# (wild kinds, ace points) -> each kind's points and whether it is wild
+_KIND_TABLES: dict[tuple, tuple[list[int], list[bool]]] = {}
 
 # (wild kinds, options) -> the melds of a kind by what they read (_Search._moves):
 # hands a bot compares differ by a card or two, most kinds' melds stay the same
@@ -160,22 +169,30 @@ _MOVES_KEPT = 50000  # entries of one (wild kinds, options) table
 
 
 class _Search:
-    def __init__(self, counts: list[int], jokers: int, wild: frozenset[int], opts: MeldOptions):
+    def __init__(self, counts: list[int], jokers: int, wild: frozenset[int], opts: MeldOptions,
+                 present: list[int] | None = None):
         self.c = counts
         self.jokers = jokers
         self.wild = wild
         self.opts = opts
-        self.pts = pts = list(_points(opts.ace_points))
-        is_wild = [False] * 52
-        designated = 0
-        for k in wild:
-            pts[k] = 0
-            is_wild[k] = True
-            designated += counts[k]
-        self.is_wild = is_wild
-        self.designated = designated
-        self.present = present = [k for k in range(52) if counts[k]]
-        self.total = sum(pts[k] * counts[k] for k in present)
+        # each kind's points (wild kinds 0) and wildness, read only: one pair
+        # of tables for every hand with these wild kinds
+        tables = _KIND_TABLES.get((wild, opts.ace_points))
+        if tables is None:
+            pts = list(_points(opts.ace_points))
+            is_wild = [False] * 52
+            for k in wild:
+                pts[k] = 0
+                is_wild[k] = True
+            tables = _KIND_TABLES[wild, opts.ace_points] = (pts, is_wild)
+            trim(_KIND_TABLES, 64)
+        pts, is_wild = tables
+        self.pts, self.is_wild = pts, is_wild
+        self.designated = sum([counts[k] for k in wild])
+        if present is None:
+            present = [k for k in range(52) if counts[k]]
+        self.present = present
+        self.total = sum([pts[k] * counts[k] for k in present])
         # a bit for each rank (bit 0 = Ace, 13 = Ace again, high) in each suit
         rows = [0, 0, 0, 0]
         for k in present:
@@ -197,13 +214,24 @@ class _Search:
         card unless two isolated kinds share a suit.  So b wild cards meld at
         most b//2 isolated cards (b when a suit holds two), and the others
         are deadwood whatever else happens: a bound the search can use."""
-        pts = self.pts
+        pts, c, rows = self.pts, self.c, self.rows
+        tanala = self.opts.tanala
+        a, b, d, e = rows
+        in_two = (a & b) | (a & d) | (a & e) | (b & d) | (b & e) | (d & e)  # ranks in 2+ suits
         iso = []
         suits = []
-        for k in self.present:
-            if pts[k] and not self._has_partner(k):
-                iso.append((pts[k], k))
-                suits.append(k // 13)
+        for s, row in enumerate(rows):
+            # a bit for each rank with a card of this suit within two ranks
+            near = (row << 1 | row << 2 | row >> 1 | row >> 2) & 0x3FFF
+            near |= near >> 13  # the Ace's neighbours as the high Ace's too
+            alone = row & ~(in_two | near) & 0x1FFF
+            while alone:
+                low = alone & -alone
+                alone ^= low
+                k = s * 13 + low.bit_length() - 1
+                if pts[k] and not (tanala and c[k] >= 3):
+                    iso.append((pts[k], k))
+                    suits.append(s)
         iso.sort(reverse=True)
         self.iso = iso
         self.iso_per_wild = 1 if len(set(suits)) < len(suits) else 2
@@ -281,29 +309,18 @@ class _Search:
                     return True
         return False
 
-    def _has_partner(self, k: int) -> bool:
-        """A natural card of the same rank in another suit, or of the same
-        suit within two ranks (the Ace next to both the 2 and the King)."""
-        s, r = divmod(k, 13)
-        if self.opts.tanala and self.c[k] >= 3:
-            return True
-        rows = self.rows
-        for t in range(4):
-            if t != s and rows[t] >> r & 1:
-                return True
-        near = 0b11011 << r >> 2 if r else 0b110 | 0b11 << 11
-        return bool(rows[s] & near & 0x3FFF)
-
     @classmethod
     def of(cls, kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions) -> _Search:
+        """The search of a hand given as sorted kinds (printed jokers last)."""
         counts = [0] * 52
-        jokers = 0
+        present = []
         for k in kinds:
             if k == JOKER_KIND:
-                jokers += 1
-            else:
-                counts[k] += 1
-        return cls(counts, jokers, wild, opts)
+                break
+            if not counts[k]:
+                present.append(k)
+            counts[k] += 1
+        return cls(counts, kinds.count(JOKER_KIND), wild, opts, present)
 
     # ----------------------------------------------------------------- search
     def _prepare(self) -> None:
@@ -318,14 +335,14 @@ class _Search:
         self.shift = shift
         self.full = (1 << shift) - 1
         self.weight = weight = _weights(shift)
-        self.code = sum(weight[k] * c[k] for k in self.present)
+        self.code = sum([weight[k] * c[k] for k in self.present])
         self.relevant = _relevant(shift)
         self.moves: dict[int, list] = {}
         self.all_moves: list[list | None] = [None] * 52
         shared = _ALL_MOVES.setdefault((self.wild, self.opts), {})
         trim(shared, _MOVES_KEPT)
         self.shared_moves = shared
-        self.units = sum(weight)
+        self.units = _units(shift)
         self.lives_ok: dict[tuple[int, int], bool] = {}
 
     def run(self, lives: bool, floor: int = -1, must_meld: bool = False) -> None:
