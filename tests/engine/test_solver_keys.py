@@ -14,7 +14,7 @@ from game.engine.cards import JOKER_KIND, parse_kind
 from game.engine.meldtypes import MeldOptions
 from game.families import preset
 from game.families.twentyone.solver import WideOptions
-from game.families.twentyone.solver_search import prepare
+from game.families.twentyone.solver_search import Hand, prepare
 
 
 def test_equal_meld_options_are_one_key_however_made():
@@ -70,3 +70,30 @@ def test_prepare_renames_suits_by_the_wild_kinds_held():
             assert order[0] == first, (held, order)
             # the wild kinds renamed with the suits
             assert {order[k // 13] * 13 + k % 13 for k in range(52) if hand.iswild[k]} == wild
+
+
+def _related(k: int) -> set[int]:
+    """Kinds that can share a meld with kind k without wild cards: its rank
+    in the other suits, its suit within two places (place 13 is the Ace
+    again, so the Ace is next to the 2 and 3 and to the Q and K)."""
+    s, r = divmod(k, 13)
+    near = (1, 2, 11, 12) if r == 0 else (r - 2, r - 1, r + 1, r + 2)
+    return {t * 13 + r for t in range(4) if t != s} | {
+        s * 13 + q % 13 for q in near if 0 <= q <= 13}
+
+
+def test_a_21_card_hands_isolated_cards_match_their_definition():
+    # a natural card none of whose related kinds is held as a natural card
+    # (a wild kind held is no partner: it melds as a wild card)
+    rng = random.Random(11)
+    opts = WideOptions()
+    for _ in range(2000):
+        kinds = tuple(sorted(rng.randrange(53) for _ in range(rng.choice((21, 22, 27)))))
+        wild = frozenset(rng.sample(range(52), rng.choice((0, 3, 6))))
+        hand = Hand(kinds, wild, opts)
+        hand._isolation()
+        natural = {k for k in kinds if k != JOKER_KIND and k not in wild}
+        want = sorted(((hand.pts[k], k) for k in natural if not _related(k) & natural),
+                      reverse=True)
+        assert hand.iso == want, (kinds, wild)
+        assert hand.iso_pair == (len({k // 13 for _p, k in want}) < len(want))
