@@ -371,7 +371,7 @@ def _take_reason(state: GameState, action) -> str | None:
 def _throw_reason(state: GameState, action) -> str | None:
     if action.card not in _hand_set(state.hands[state.turn]):
         return f"{action.card} is not in your hand"
-    if action.card == state.picked and not state.rules.may_discard_picked:
+    if not state.rules.may_discard_picked and action.card == state.picked:
         return "you may not discard the card you just took from the pile"
     return None
 
@@ -407,10 +407,13 @@ def _declares(state: GameState):
     with the card just picked when that may not be thrown; under ``refuse``
     only those that leave a valid show (the others would be refused)."""
     out, seen = [], set()
-    barred = None if state.rules.may_discard_picked else state.picked
+    picked = state.picked
+    # (the card's number: a card's own comparison is a Python call a card)
+    barred = None if state.rules.may_discard_picked or picked is None else picked.uid
     for c in state.hands[state.turn]:
-        if c != barred and c.kind not in seen:
-            seen.add(c.kind)
+        k = c.kind
+        if k not in seen and c.uid != barred:
+            seen.add(k)
             out.append(Declare(c))
     if out and state.rules.invalid_declaration == "refuse":
         kinds = showable_for(state, state.turn)

@@ -246,12 +246,11 @@ class Hand:
         stay deadwood, whatever the search does next."""
         pts = self.pts
         # a byte lane a rank: bit 0 of lane r says whether rank r is left
-        rows = []
-        for s in range(4):
-            v = int.from_bytes(left[s * 13:s * 13 + 13], "little")
-            v |= v >> 4
-            v |= v >> 2
-            rows.append((v | v >> 1) & _LANES)
+        v = int.from_bytes(left, "little")
+        v |= v >> 4
+        v |= v >> 2
+        v |= v >> 1
+        rows = [v & _LANES, v >> 104 & _LANES, v >> 208 & _LANES, v >> 312 & _LANES]
         a, b, c, d = rows
         sets = (a & b & (c | d)) | (c & d & (a | b))  # ranks left in three suits
         dead = 0
