@@ -71,14 +71,14 @@ class Hand:
             trim(cache, _MELDS_KEPT)
         total = nwild = dublees = tunnelas = 0
         rows = [0, 0, 0, 0]  # a bit for each rank held, per suit
-        for k in set(kinds):
-            if k != JOKER_KIND:
-                n = c[k]
-                total += pts[k] * n
-                nwild += n if iswild[k] else 0
-                dublees += n // 2
-                tunnelas += n // 3
-                rows[k // 13] |= 1 << k % 13
+        self.held = held = [k for k in set(kinds) if k != JOKER_KIND]  # kinds held, any order
+        for k in held:
+            n = c[k]
+            total += pts[k] * n
+            nwild += n if iswild[k] else 0
+            dublees += n // 2
+            tunnelas += n // 3
+            rows[k // 13] |= 1 << k % 13
         self.total = total
         self.nwild = jokers + nwild
         self.dublee_count = jokers // 2 + dublees
@@ -203,7 +203,7 @@ class Hand:
         of them (b if a suit holds two): the others stay deadwood."""
         c, iswild, pts = self.c, self.iswild, self.pts
         iso = []
-        for k in range(52):
+        for k in self.held:
             if not c[k] or iswild[k] or not pts[k]:
                 continue
             for t in _RELATED[k]:  # its rank in other suits, its suit within two ranks
