@@ -15,7 +15,7 @@ good arrangements is returned; see _Search._rec):
   transposition table keeps, for each state, an upper bound on what it can
   still meld (found by searching it, or by the first estimate of _bound);
 - summaries of the lives that no further melds can tell apart are merged
-  (_life_table), and a state with no way left to make the lives is cut
+  (``lives.life_table``), and a state with no way left to make the lives is cut
   (_Search._lives_possible);
 - the melds of a kind are found once for the whole hand and filtered
   (_Search._moves), and shared by hands holding the same cards they read;
@@ -155,7 +155,7 @@ def _remember_parent(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOpt
     hand less one card, mostly whether it is lower than the best so far.
 
     Whatever a hand makes, the hand with a card b added makes too, b in the
-    deadwood (a spare wild card more never breaks lives: _lives_ok only asks
+    deadwood (a spare wild card more never breaks lives: ``lives.lives_ok`` only asks
     for at least 1, 3 or 4), in each tier (RULES.md §2): so count(hand - b)
     >= count(hand) - points(b).  When b is a natural card (not wild) left in
     the deadwood of the arrangement found, that arrangement less b stands in

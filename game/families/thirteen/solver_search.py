@@ -1,5 +1,6 @@
-"""The search behind ``solver.py``: melds of a kind, the lives summaries,
-the transposition table and the bounds (see solver.py for what it finds)."""
+"""The search behind ``solver.py``: melds of a kind, the transposition table
+and the bounds (the summaries of the lives it keeps are ``lives.py``'s; see
+solver.py for what it finds)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ from itertools import combinations
 from game.engine.caches import trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA, MeldOptions
+from game.families.thirteen.lives import (
+    NO_LIVES,
+    TANALA_COLUMN,
+    life_column,
+    life_table,
+    lives_ok,
+)
 
 # A raw meld from the search: (type, length, wilds, naturals, suit, lo)
 # naturals is a tuple of kinds; for runs, lo is the low end of the window
@@ -45,87 +53,7 @@ def _variants(n: int, most: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(out)
 
 
-# ------------------------------------------------------------- lives so far
-# The melds so far, as far as the lives care (see _lives_ok): pure runs,
-# tanalas and impure runs, each counted up to 2, and whether a pure or an
-# impure run has 4+ cards: life = pr + 3 ta + 9 im + 27 long_pure + 54
-# long_impure.  A meld changes it by its column: 2 * type + (4+ cards).
-_LIVES = 108
-_TANALA_COLUMN = 2 * TANALA
-_NO_LIVES = [[0] * 10] * _LIVES  # searches without lives keep life 0
 _NONE = -(1 << 40)  # the bound of a state with no valid completion
-
-
-def _life_column(t: int, length: int) -> int:
-    return 2 * t + (length >= 4)
-
-
-def _next_life(life: int, col: int) -> int:
-    t, long = divmod(col, 2)
-    pr, ta, im = life % 3, life // 3 % 3, life // 9 % 3
-    lp, li = life // 27 % 2, life // 54
-    if t == PURE:
-        pr = min(pr + 1, 2)
-        lp = lp or long
-    elif t == IMPURE:
-        im = min(im + 1, 2)
-        li = li or long
-    elif t == TANALA:
-        ta = min(ta + 1, 2)
-    return pr + 3 * ta + 9 * im + 27 * lp + 54 * li
-
-
-_LIFE_NEXT = [[_next_life(life, col) for col in range(10)] for life in range(_LIVES)]
-
-
-def _lives_ok(life: int, left: int, opts: MeldOptions) -> bool:
-    """Whether melds with this summary, and ``left`` spare wild cards, make
-    valid lives (RULES.md §2; the options of §2 as in MeldOptions)."""
-    pure_runs, tanalas, impure = life % 3, life // 3 % 3, life // 9 % 3
-    long_pure, long_impure = life // 27 % 2, life // 54
-    pures = pure_runs + tanalas
-    if pures == 0:
-        return False
-    seqs = pures + impure
-    all_wild = opts.all_wild_melds and left >= 3
-    if seqs < 2 and not all_wild:
-        return False
-    if not opts.four_card_life:
-        return True
-    if long_pure or long_impure:
-        return True
-    if left >= 1:
-        if impure and not opts.one_wild_per_impure:
-            return True
-        if pure_runs and pures >= 2:
-            return True
-    return opts.all_wild_melds and left >= 4
-
-
-@lru_cache(maxsize=16)
-def _life_table(opts: MeldOptions) -> list[list[int]]:
-    """_LIFE_NEXT with equivalent summaries merged: two are equivalent when
-    every sequence of further melds and every count of spare wild cards
-    (0..4: _lives_ok only asks for 1, 3 or 4 or more) makes both valid lives
-    or neither (the coarsest such partition, found by refinement).  Each
-    class is named by its least member, so 0 (no melds) names its own; the
-    states of the search that differ only by equivalent summaries then
-    share their entries in the transposition table.  (With the default
-    options four classes are left: nothing, one impure run, one pure
-    sequence, valid lives.)"""
-    sig = [tuple(_lives_ok(life, left, opts) for left in range(5)) for life in range(_LIVES)]
-    cls = sig
-    while True:
-        ids: dict = {}
-        new = [ids.setdefault((sig[life], tuple(cls[n] for n in _LIFE_NEXT[life])), len(ids))
-               for life in range(_LIVES)]
-        if len(ids) == len(set(cls)):
-            break
-        cls = new
-    rep: dict = {}
-    for life in range(_LIVES):
-        rep.setdefault(new[life], life)
-    return [[rep[new[n]] for n in _LIFE_NEXT[life]] for life in range(_LIVES)]
 
 
 # --------------------------------------------------------- per-hand tables
@@ -354,7 +282,7 @@ class _Search:
         self.must_meld = must_meld
         if self.iso is None:
             self._prepare()
-        self.after = _life_table(self.opts) if lives else _NO_LIVES
+        self.after = life_table(self.opts) if lives else NO_LIVES
         # state (code, budget, life) -> an upper bound on the points the rest
         # of the search can meld from that state
         self.table: dict[tuple, int] = {}
@@ -457,7 +385,7 @@ class _Search:
         out = []
         for move in every:
             if here & move[5] == move[5] and (
-                    move[3] != _TANALA_COLUMN or code >> (shift * k) & self.full >= 3):
+                    move[3] != TANALA_COLUMN or code >> (shift * k) & self.full >= 3):
                 out.append(move)
         return out
 
@@ -474,7 +402,7 @@ class _Search:
                 dcode += weight[n]
                 units |= weight[n]
             if cost <= budget:
-                moves.append((cost, gain, dcode, _life_column(meld[0], meld[1]), meld, units))
+                moves.append((cost, gain, dcode, life_column(meld[0], meld[1]), meld, units))
         return moves
 
     def _melds_with(self, k, budget, c):
@@ -539,7 +467,7 @@ class _Search:
         if self.lives:
             ok = self.lives_ok.get((life, left))
             if ok is None:
-                ok = self.lives_ok[life, left] = _lives_ok(life, left, self.opts)
+                ok = self.lives_ok[life, left] = lives_ok(life, left, self.opts)
             if not ok:
                 return
         if melded > self.best:
