@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.caches import keep_hash
 from game.engine.cards import Card
 
 PURE, IMPURE, SET, TANALA, ALLWILD = range(5)
@@ -21,16 +22,11 @@ class MeldOptions:
     one_wild_per_impure: bool = False
     all_wild_melds: bool = False
 
-    def __hash__(self) -> int:
-        # every solver cache key holds the options: the generated hash built
-        # a tuple of the fields at each lookup
+    def __hash__(self) -> int:  # every solver cache key holds the options
         try:
             return self._hash  # type: ignore[has-type]
-        except AttributeError:  # the first time (or unpickled)
-            h = hash((self.ace_points, self.tanala, self.four_card_life,
-                     self.one_wild_per_impure, self.all_wild_melds))
-            object.__setattr__(self, "_hash", h)
-            return h
+        except AttributeError:
+            return keep_hash(self)
 
 
 @dataclass(frozen=True)

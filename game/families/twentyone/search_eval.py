@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from game.engine.cards import JOKER_KIND
 from game.families.twentyone.cards import form_rules
 from game.families.twentyone.solver import WideOptions
-from game.families.twentyone.solver_search import BoundedHand, OutOfNodes
+from game.families.twentyone.solver_search import BoundedHand, OutOfNodes, suit_renaming
 
 NODES = 900  # search nodes one search of a count may visit (about 6 ms)
 # ... the search for a show: one that exists is found in a few dozen nodes
@@ -50,9 +49,7 @@ class Evaluator:
         held = [0] * 4
         for k in wild:
             held[k // 13] += 1
-        order = sorted(range(4), key=lambda s: -held[s])  # as solver_search.prepare
-        perm = [order.index(s) for s in range(4)]
-        self.to = [perm[k // 13] * 13 + k % 13 for k in range(52)] + [JOKER_KIND]
+        _order, self.to = suit_renaming(held)  # as solver_search.prepare
         self.wild = frozenset(self.to[k] for k in wild)
 
     def hand(self, kinds: list[int], nodes: int) -> BoundedHand:

@@ -42,7 +42,7 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine.caches import trim
+from game.engine.caches import keep_hash, trim
 from game.engine.cards import JOKER_KIND, Card, card_points
 from game.engine.family import run_steps
 from game.engine.meldtypes import PURE, TANALA
@@ -84,16 +84,11 @@ class WideOptions:
     def __post_init__(self) -> None:
         form_rules(self.form)  # refuses a form other than 21 or 27
 
-    def __hash__(self) -> int:
-        # every count cache key holds the options: the generated hash built a
-        # tuple of the fields at each lookup
+    def __hash__(self) -> int:  # every count cache key holds the options
         try:
             return self._hash  # type: ignore[has-type]
-        except AttributeError:  # the first time (or unpickled)
-            h = hash((self.form, self.ace_points, self.wild_show, self.two_marriage_show,
-                     self.values, self.cap))
-            object.__setattr__(self, "_hash", h)
-            return h
+        except AttributeError:
+            return keep_hash(self)
 
     @property
     def max_count(self) -> int:

@@ -524,12 +524,10 @@ def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
     key = (wild, *held)
     known = _RENAMES.get(key)
     if known is None:
-        order = sorted(range(4), key=lambda s: -held[s])  # order[new] = old
+        order, to = suit_renaming(held)
         if order == [0, 1, 2, 3]:
             known = (order, None, wild)
         else:
-            perm = [order.index(s) for s in range(4)]
-            to = [perm[k // 13] * 13 + k % 13 for k in range(52)] + [JOKER_KIND]
             known = (order, to, frozenset(to[k] for k in wild))
         trim(_RENAMES, _MELDS_KEPT)
         _RENAMES[key] = known
@@ -537,6 +535,15 @@ def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
     if to is None:
         return kind(kinds, wild, opts), order
     return kind(tuple(sorted([to[k] for k in kinds])), renamed, opts), order
+
+
+def suit_renaming(held: list[int]) -> tuple[list[int], list[int]]:
+    """The suits in the order a search takes them, the one holding most of
+    ``held`` (wild kinds per suit) first (``order[new] = old``), and each
+    kind's name in that order (the printed joker keeps its own)."""
+    order = sorted(range(4), key=lambda s: -held[s])
+    perm = [order.index(s) for s in range(4)]
+    return order, [perm[k // 13] * 13 + k % 13 for k in range(52)] + [JOKER_KIND]
 
 
 # (wild kinds, wild kinds held per suit) -> prepare's suit order, the kinds
