@@ -12,6 +12,7 @@ wild (and the value cards of the deal) unless a test says otherwise.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -323,10 +324,16 @@ def test_thinking_is_sliced_and_gives_choose_s_move():
     assert isinstance(action, Discard) and action in v.legal
 
 
-@pytest.mark.parametrize("variant, players", [("21card", 2), ("27card", 2), ("21card", 4)])
-def test_a_whole_match_plays_clean(variant, players):
+# the rollout policy as a player (``policy_player.py``), the AI README's yardstick
+POLICY = f"{Path(__file__).parents[2] / 'game/families/twentyone/policy_player.py'}:PolicyPlayer"
+
+
+@pytest.mark.parametrize("variant, levels", [
+    ("21card", ("hard", "medium")), ("27card", ("hard", "medium")),
+    ("21card", ("hard", "medium", "hard", "easy")), ("21card", (POLICY, "medium"))])
+def test_a_whole_match_plays_clean(variant, levels):
     rules = preset(variant)
-    levels = ["hard", "medium", "hard", "easy"][:players]
+    players = len(levels)
     bots = [make_bot(level, 70 + s) for s, level in enumerate(levels)]
     state, _ = new_match(rules, players, seed=17)
     deals = 0
