@@ -49,7 +49,9 @@ class Evaluator:
         held = [0] * 4
         for k in wild:
             held[k // 13] += 1
-        _order, self.to = suit_renaming(held)  # as solver_search.prepare
+        # prepare's renaming, by the deal's wild kinds rather than those a
+        # hand holds: one renaming for every hand of the deal
+        _order, self.to = suit_renaming(held)
         self.wild = frozenset(self.to[k] for k in wild)
 
     def hand(self, kinds: list[int], nodes: int) -> BoundedHand:
