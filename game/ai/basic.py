@@ -62,6 +62,9 @@ class GreedyBot:
         return family_of(view.rules).count_kinds(view.rules, view.decks, kinds, view.wild,
                                                  below)
 
+    def _known(self, view: PlayerView, kinds: tuple[int, ...]) -> int | None:
+        return family_of(view.rules).known_count(view.rules, view.decks, kinds, view.wild)
+
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         kinds_offered = {type(a) for a in legal}  # one pass instead of one a question
@@ -89,9 +92,11 @@ class GreedyBot:
     def _least_costly_discard(self, view: PlayerView, legal) -> Action:
         """The first discard (in legal order) whose loss leaves the lowest
         count.  The same kind leaves the same hand, so each kind is counted
-        once; costly cards are tried first, since throwing one usually leaves
-        the lowest count, and every later count is asked only whether it is
-        lower (a bounded search), and earlier ties are then checked."""
+        once: first the counts the evaluator knows already, then the costly
+        cards (throwing one usually leaves the lowest count), each asked
+        only whether it is lower than the best so far (a bounded search), or
+        at most as low when it comes before the best in legal order (it
+        would take the best's place)."""
         kinds = tuple(sorted([c.kind for c in view.hand]))
         # kinds in legal order
         order = list(dict.fromkeys([a.card.kind for a in legal if isinstance(a, Discard)]))
@@ -99,32 +104,38 @@ class GreedyBot:
             return legal[0]
         points = self._points
         pts = {k: points(view, k) for k in order}
-        exact: dict[int, int] = {}
-        floor: dict[int, int] = {}  # kind -> its count is known to be at least this
-        best = None
+        hands = {k: _without(kinds, k) for k in order}
         # the whole hand first: an evaluator that keeps it bounds each count
-        # below by it (a card less lowers a count by its points at most)
+        # below by it (a card less lowers a count by its points at most) and
+        # may know some exactly (a loose card's loss), which bound every
+        # search from the start; a loose card's loss leaves at most the
+        # whole hand's count, so even the first count is asked under it,
+        # sparing an exact search when the costliest card sits in a meld
         whole = self._count(view, kinds)
-        # a loose card's loss leaves at most the whole hand's count: asking
-        # even the first count under that bound spares an exact search when
-        # the costliest card sits in a meld
-        bound = whole + 1
+        place = {k: i for i, k in enumerate(order)}
+        # (count, place in legal order) of the best discard so far
+        best: tuple[int, int] | None = None
+        known: set[int] = set()  # kinds whose loss the evaluator knows exactly
+        for k, i in place.items():
+            got = self._known(view, hands[k])
+            if got is not None:
+                known.add(k)
+                if best is None or (got, i) < best:
+                    best = (got, i)
         for k in sorted(order, key=pts.__getitem__, reverse=True):
-            got = self._count(view, _without(kinds, k), bound if best is None else best)
-            if got is None:
-                floor[k] = bound if best is None else best
-            else:
-                exact[k] = best = got
+            if k in known:
+                continue
+            i = place[k]
+            if best is None:
+                lim = whole + 1
+            else:  # lower than the best, or as low before it in legal order
+                lim = best[0] + 1 if i < best[1] else best[0]
+            got = self._count(view, hands[k], lim)
+            if got is not None:
+                best = (got, i)
         if best is None:  # every discard leaves more than the whole hand
-            floor.clear()
-            for k in order:
-                exact[k] = self._count(view, _without(kinds, k))
-            best = min(exact.values())
-        for k in order:  # the first kind in legal order at the lowest count
-            if exact.get(k) == best:
-                break
-            if floor.get(k) == best and self._count(view, _without(kinds, k), best + 1) == best:
-                break
+            best = min((self._count(view, hands[k]), i) for k, i in place.items())
+        k = order[best[1]]
         return next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
 
     def _gain_from(self, view: PlayerView, card) -> bool:

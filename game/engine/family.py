@@ -210,6 +210,13 @@ class Family:
         Families with a count override it."""
         raise NotImplementedError(f"{self.name} has no hand count")
 
+    def known_count(self, rules: RuleSet, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int]) -> int | None:
+        """``count_kinds`` of a hand when the family's caches already hold it
+        exactly (no search), else None: a bot comparing hands asks these
+        first, so that its searches are bounded by the best known count."""
+        return None
+
     # ----------------------------------------------------------------- cards
     def table_cards(self, state: GameState) -> list[Card]:
         """Cards the family holds outside hands, stock, pile, aside and cut."""

@@ -6,19 +6,25 @@ every card pays 2, never under such a bound); for an exact count, whether
 the hand one card less melds every card first (when none does, neither does
 the whole hand); and a flat hand's exact count asks that question too, for
 the hands one card less.  The greedy bot asks its first discard's count
-under a bound instead of exactly.  Every answer must stay the one the rules
-give: hands worked out by hand from RULES.md §4, and the bot's choice
-against a brute force over the same counts."""
+under a bound instead of exactly, and before any count the ones its
+evaluator knows already (a loose card's loss), which bound every search.
+Every answer must stay the one the rules give: hands worked out by hand
+from RULES.md §4, and the bot's choice against a brute force over the same
+counts."""
 
 from __future__ import annotations
 
 import random
 from types import SimpleNamespace
 
+import pytest
+
 import game.ai.basic as basic
 from game.ai.basic import GreedyBot
 from game.engine import Declare, Discard
 from game.engine.cards import JOKER_KIND, make_card, parse_kind
+from game.engine.meldtypes import MeldOptions
+from game.families.thirteen import solver as thirteen
 from game.families.twentyone import solver as twentyone
 from game.families.twentyone.cards import suit_pure
 from game.families.twentyone.solver import WideOptions, count_21, evaluate_21
@@ -117,6 +123,34 @@ def test_a_hand_melding_every_card_counts_two_exactly():
     assert count_21(whole, NO_WILD, WideOptions()) == 2
 
 
+def test_a_count_tells_which_counts_of_the_hands_one_card_less_are_known():
+    # three pure sequences (AS..6S, AH..6H, AC..6C), the KD, QD and 9D loose:
+    # 29.  Without the KD the same melds leave 19, known with no search;
+    # without the 6S the AS..5S still melds but is that the best? unknown
+    whole = _kinds("AS 2S 3S 4S 5S 6S AH 2H 3H 4H 5H 6H AC 2C 3C 4C 5C 6C KD QD 9D")
+    opts = WideOptions()
+    twentyone.clear_caches()
+    assert twentyone.known_count_21(_less(whole, parse_kind("KD")), NO_WILD, opts) is None
+    assert count_21(whole, NO_WILD, opts) == 29
+    assert twentyone.known_count_21(whole, NO_WILD, opts) == 29
+    assert twentyone.known_count_21(_less(whole, parse_kind("KD")), NO_WILD, opts) == 19
+    assert twentyone.known_count_21(_less(whole, parse_kind("9D")), NO_WILD, opts) == 20
+    assert twentyone.known_count_21(_less(whole, parse_kind("6S")), NO_WILD, opts) is None
+
+
+def test_a_13_card_count_tells_the_known_counts_of_the_hands_one_card_less():
+    # AS 2S 3S, 4H 5H 6H and 7C 8C 9C pure; KD QD 9D 5S loose: 10+10+9+5 = 34;
+    # without the KD 24, known; without the 2S the AS 3S no longer meld:
+    # not known without a search
+    whole = _kinds("AS 2S 3S 4H 5H 6H 7C 8C 9C KD QD 9D 5S")
+    opts = MeldOptions()
+    thirteen.clear_caches()
+    assert thirteen.known_count(_less(whole, parse_kind("KD")), NO_WILD, opts) is None
+    assert thirteen.hand_count(whole, NO_WILD, opts) == 34
+    assert thirteen.known_count(_less(whole, parse_kind("KD")), NO_WILD, opts) == 24
+    assert thirteen.known_count(_less(whole, parse_kind("2S")), NO_WILD, opts) is None
+
+
 # ------------------------------------------------------------- the bot itself
 
 
@@ -124,15 +158,20 @@ class _TableBot(GreedyBot):
     """The greedy bot over a table of counts (kinds -> count), answering as
     ``Family.count_kinds`` does: None when a count is not under ``below``."""
 
-    def __init__(self, table: dict[tuple[int, ...], int]) -> None:
+    def __init__(self, table: dict[tuple[int, ...], int],
+                 known: frozenset[tuple[int, ...]] = frozenset()) -> None:
         super().__init__(0)
         self.table = table
+        self.known = known  # the hands whose counts the evaluator holds already
         self.asked: list[tuple[tuple[int, ...], int | None]] = []
 
     def _count(self, view, kinds, below=None):
         self.asked.append((kinds, below))
         got = self.table[kinds]
         return got if below is None or got < below else None
+
+    def _known(self, view, kinds):
+        return self.table[kinds] if kinds in self.known else None
 
 
 def _view(kinds: tuple[int, ...], discard_kind: int | None = None):
@@ -168,7 +207,10 @@ def test_every_discard_above_the_whole_hand_is_still_weighed():
     assert action.card.kind == parse_kind("2S")
 
 
-def test_the_choice_is_the_brute_force_one_on_random_counts():
+@pytest.mark.parametrize("known_share", [0.0, 0.3])
+def test_the_choice_is_the_brute_force_one_on_random_counts(known_share):
+    # known_share: how many of the hands one card less the evaluator knows
+    # already (the bot takes those first)
     rng = random.Random(23)
     kinds = _kinds("AS 5S 9S KS 2H 6H TH 3D 7D JD 4C 8C QC")
     for trial in range(300):
@@ -177,9 +219,39 @@ def test_the_choice_is_the_brute_force_one_on_random_counts():
         for k in kinds:
             # mostly near the whole hand's count, some far above it
             table[_less(kinds, k)] = max(0, whole + rng.randrange(-12, 12 if trial % 3 else 40))
+        known = frozenset(_less(kinds, k) for k in kinds if rng.random() < known_share)
         view = _view(kinds)
-        got = _TableBot(table)._least_costly_discard(view, view.legal)
-        assert got.card.kind == _first_lowest(kinds, table), (trial, table)
+        bot = _TableBot(table, known)
+        got = bot._least_costly_discard(view, view.legal)
+        assert got.card.kind == _first_lowest(kinds, table), (trial, table, known)
+        # each hand is asked once (unless every discard leaves more than the
+        # whole hand: then each is counted again, exactly): a kind before the
+        # best in legal order is asked whether it is at most as low, so no
+        # tie is checked again
+        if min(table[_less(kinds, k)] for k in kinds) <= whole:
+            asked = [hand for hand, _below in bot.asked]
+            assert len(asked) == len(set(asked)), (trial, bot.asked)
+
+
+def test_counts_known_already_bound_every_search_and_are_not_asked():
+    # the whole hand counts 30; the KS (10 points, first asked: the costliest)
+    # sits in a meld, the 9S is loose and its loss is known already (20): the
+    # KS is asked only under 20, and no hand whose count is known is asked
+    kinds = _kinds("AS 5S 9S KS 2H 6H TH 3D 7D JD 4C 8C QC")
+    table = {kinds: 30}
+    for k in kinds:
+        table[_less(kinds, k)] = 35
+    table[_less(kinds, parse_kind("9S"))] = 20
+    known = frozenset({_less(kinds, parse_kind("9S")), _less(kinds, parse_kind("2H"))})
+    bot = _TableBot(table, known)
+    action = bot._least_costly_discard(_view(kinds), _view(kinds).legal)
+    assert action.card.kind == parse_kind("9S")
+    assert (_less(kinds, parse_kind("KS")), 20) in bot.asked
+    assert all(hand not in known for hand, _below in bot.asked)
+    # ties are checked (under 21) only for the kinds before the 9S in legal order
+    assert sorted(hand for hand, below in bot.asked if below == 21) == sorted(
+        _less(kinds, parse_kind(t)) for t in ("AS", "5S"))
+    assert all(below in (None, 20, 21) for _hand, below in bot.asked)
 
 
 def test_taking_the_discard_is_the_brute_force_answer_in_any_order():

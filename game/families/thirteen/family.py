@@ -19,7 +19,13 @@ from game.engine.meldtypes import Evaluation, MeldOptions
 from game.engine.rules import CORE_WORDS, OptionWords, RuleError, RuleSet
 from game.engine.state import LogEntry, Move
 from game.families.thirteen.settle import settle as settle_deal
-from game.families.thirteen.solver import count_tier, evaluate, hand_count, is_declarable
+from game.families.thirteen.solver import (
+    count_tier,
+    evaluate,
+    hand_count,
+    is_declarable,
+    known_count,
+)
 
 DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
 CUT_MODES = ("normal", "ace_jokers", "no_cut", "no_jokers")
@@ -260,6 +266,10 @@ class ThirteenFamily(Family):
     def count_kinds(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
                     wild: frozenset[int], below: int | None = None) -> int | None:
         return hand_count(kinds, wild, self.meld_options(rules, decks), below)
+
+    def known_count(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int]) -> int | None:
+        return known_count(kinds, wild, self.meld_options(rules, decks))
 
     def declarable(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int]) -> bool:
         return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))

@@ -113,6 +113,14 @@ def hand_count(kinds: tuple[int, ...], wild: frozenset[int],
     return None
 
 
+def known_count(kinds: tuple[int, ...], wild: frozenset[int],
+                opts: MeldOptions = MeldOptions()) -> int | None:
+    """``hand_count`` when an earlier count left it known exactly, else None
+    (no search)."""
+    known = _COUNT_FLOOR.get((kinds, wild, opts))
+    return None if known is None else known[0]
+
+
 def paid_count(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions,
                cap: int | None) -> int:
     """What a losing hand pays in points, the cap included: only a count

@@ -60,6 +60,7 @@ from game.families.twentyone.solver import (
     WideOptions,
     count_21,
     evaluate_21,
+    known_count_21,
     show_possible_steps,
     shows,
     shows_steps,
@@ -238,6 +239,10 @@ class TwentyOneFamily(Family):
         """What a hand given as sorted kinds pays as a loser (cap included);
         with ``below``, None when that is not under it (``count_21``)."""
         return count_21(tuple(kinds), frozenset(wild), rules.solver_options(), below)
+
+    def known_count(self, rules: WideRules, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int]) -> int | None:
+        return known_count_21(tuple(kinds), frozenset(wild), rules.solver_options())
 
     def show_of(self, state, cards) -> str | None:
         """The show ``cards`` make in this deal (None: not a show)."""

@@ -269,6 +269,14 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
     return count if below is None or count < below else None
 
 
+def known_count_21(kinds: tuple[int, ...], wild: frozenset[int],
+                   opts: WideOptions = WideOptions()) -> int | None:
+    """``count_21`` when an earlier count left it known exactly, else None
+    (no search)."""
+    known = _COUNT_FLOOR.get((kinds, wild, opts))
+    return None if known is None else known[0]
+
+
 def _flat(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions) -> bool:
     """Whether the hand pays 2 points for its wild cards or its dublees
     (``Hand``'s counts, without building it)."""
