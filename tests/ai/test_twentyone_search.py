@@ -12,7 +12,6 @@ wild (and the value cards of the deal) unless a test says otherwise.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -51,6 +50,9 @@ from game.families.twentyone.search_eval import Evaluator
 from game.families.twentyone.solver import count_21, show_possible
 
 from .positions import deal, kind, view
+
+# the rollout policy as a player (``policy_player.py``), the AI README's yardstick
+from .test_twentyone_policy_player import SPEC as POLICY
 
 # RULES §4: no pure sequence, no meld; 156 points (pays the cap, 120)
 HIGH = "KS JS 9S 7S 5S 3S KH JH 9H 7H 5H 3H QD TD 8D 6D 4D 2D QC TC 8C"
@@ -322,10 +324,6 @@ def test_thinking_is_sliced_and_gives_choose_s_move():
     assert slices > 10  # many candidates within reach of a hopeless hand: searched
     assert action == make_bot("hard", 4).choose(v)
     assert isinstance(action, Discard) and action in v.legal
-
-
-# the rollout policy as a player (``policy_player.py``), the AI README's yardstick
-POLICY = f"{Path(__file__).parents[2] / 'game/families/twentyone/policy_player.py'}:PolicyPlayer"
 
 
 @pytest.mark.parametrize("variant, levels", [

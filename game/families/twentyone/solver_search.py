@@ -46,14 +46,14 @@ class Hand:
 
     def __init__(self, kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions):
         self.rules = form_rules(opts.form)
-        self.c = c = bytearray(52)  # so that bytes(c), a node's memo key, is a copy
-        jokers = 0
+        # so that bytes(c), a node's memo key, is a copy; the printed jokers
+        # counted in a 53rd byte, then taken out
+        c = bytearray(53)
         for k in kinds:
-            if k == JOKER_KIND:
-                jokers += 1
-            else:
-                c[k] += 1
-        self.jokers = jokers
+            c[k] += 1
+        self.jokers = jokers = c[JOKER_KIND]
+        del c[JOKER_KIND]
+        self.c = c
         # the melds of a kind (see _melds_with), shared by every hand with
         # these wild kinds and points: the hands a bot compares differ by a
         # card or two, and most kinds keep the same melds in all of them
@@ -75,9 +75,11 @@ class Hand:
         for k in held:
             n = c[k]
             total += pts[k] * n
-            nwild += n if iswild[k] else 0
-            dublees += n // 2
-            tunnelas += n // 3
+            if iswild[k]:
+                nwild += n
+            if n > 1:
+                dublees += n // 2
+                tunnelas += n // 3
             rows[k // 13] |= 1 << k % 13
         self.total = total
         self.nwild = jokers + nwild
@@ -86,24 +88,24 @@ class Hand:
         # pure melds: best points of exactly j of them, combined over suits
         most = self.rules.pure_needed
         comb = {0: (0, ())}
-        self.pure_from = [0] * 5  # pure melds possible in suits s.. (a bound)
+        self.pure_from = pure_from = [0] * 5  # pure melds possible in suits s.. (a bound)
         groups = []
         for s in range(4):
             row = rows[s] | (rows[s] & 1) << 13  # the Ace high too
             lo = s * 13
             starts = row & row >> 1 & row >> 2  # three in a row from here
-            if not starts and max(c[lo:lo + 13]) < 3:
+            if not starts and (not tunnelas or max(c[lo:lo + 13]) < 3):
                 continue  # no three in a row, no tunnela: no pure meld (suit_pure's test)
             key = (s, most, bytes(c[lo:lo + 13]))
             group = suits.get(key)
             if group is None:
                 group = suits[key] = self._suit_group(s, most, starts)
             groups.append(group)
-            self.pure_from[s] = group[-1][0]
+            pure_from[s] = group[-1][0]
         if jokers >= 3:
             groups.append([(j, 0, (("jk",),) * j) for j in range(min(jokers // 3, most) + 1)])
         for s in range(3, -1, -1):
-            self.pure_from[s] += self.pure_from[s + 1]
+            pure_from[s] += pure_from[s + 1]
         for g in groups:
             new: dict = {}
             for j1, (v1, m1) in comb.items():
