@@ -144,11 +144,16 @@ class GreedyBot:
         kinds.append(card.kind)
         with_card = tuple(sorted(kinds))
         self._count(view, with_card)  # the bound of each count below (as above)
-        # any order gives the same answer: costly cards first, since a
-        # costly loose card is the likeliest to leave a lower count (and its
-        # count is known from the one above, no search)
+        # any order gives the same answer: first the counts that one made
+        # known (a loose card's loss; a hand melding every card), then
+        # costly cards, since a costly loose card is the likeliest to leave
+        # a lower count
         points = self._points
         held = {k: points(view, k) for k in with_card if k != card.kind}
+        for k in held:
+            got = self._known(view, _without(with_card, k))
+            if got is not None and got < now:
+                return True
         for k in sorted(held, key=held.__getitem__, reverse=True):
             # (the card itself leaves the hand as it is: its count is ``now``)
             if self._count(view, _without(with_card, k), now) is not None:

@@ -26,7 +26,7 @@ from game.engine.cards import JOKER_KIND, make_card, parse_kind
 from game.engine.meldtypes import MeldOptions
 from game.families.thirteen import solver as thirteen
 from game.families.twentyone import solver as twentyone
-from game.families.twentyone.cards import suit_pure
+from game.families.twentyone.cards import suit_pure, wild_kinds_21
 from game.families.twentyone.solver import WideOptions, count_21, evaluate_21
 from game.families.twentyone.solver_search import Hand
 
@@ -113,6 +113,56 @@ def test_a_hand_one_card_from_complete_keeps_that_child_complete():
     assert count_21(_less(whole, parse_kind("KD")), NO_WILD, opts, below=3) == 2
     assert count_21(_less(whole, parse_kind("7S")), NO_WILD, opts, below=11) == 10
     assert count_21(_less(whole, parse_kind("7S")), NO_WILD, opts, below=10) is None
+
+
+def test_an_exact_count_makes_the_child_it_can_spare_known_complete():
+    # as above: the KD is the only card the other 21 meld without (no wild
+    # card to meld it), so once the whole hand is counted, the hand without
+    # it is known to meld every card (2 points) with no search of its own;
+    # without the 7S the KD still counts: not known
+    whole = _kinds("AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H AC 2C 3C 4C 5C 6C 7C KD")
+    opts = WideOptions()
+    twentyone.clear_caches()
+    assert twentyone.known_count_21(_less(whole, parse_kind("KD")), NO_WILD, opts) is None
+    assert count_21(whole, NO_WILD, opts) == 10
+    assert twentyone.known_count_21(_less(whole, parse_kind("KD")), NO_WILD, opts) == 2
+    assert twentyone.known_count_21(_less(whole, parse_kind("7S")), NO_WILD, opts) is None
+
+
+@pytest.mark.parametrize("form", [21, 27])
+def test_every_count_an_exact_count_makes_known_is_the_count(form):
+    # hands one card from melding every card (and some further), with wild
+    # kinds and jokers: each hand one card less whose count the whole
+    # hand's count made known has that count when counted afresh
+    rng = random.Random(form)
+    size = form + 1
+    checked = complete = 0
+    for _ in range(200):
+        cut = rng.randrange(52)
+        wild = wild_kinds_21(cut, form=form)
+        kinds: list[int] = []
+        while len(kinds) < size - 3:
+            n = rng.choice((3, 4, 5))
+            s, r = rng.randrange(4), rng.randrange(14 - n)
+            kinds += [s * 13 + r + i for i in range(n)]
+        kinds = kinds[:size - rng.choice((1, 2, 3))]
+        while len(kinds) < size:
+            kinds.append(rng.choice([JOKER_KIND, rng.randrange(52), rng.randrange(52)]))
+        whole = tuple(sorted(kinds))
+        opts = WideOptions(form=form)
+        twentyone.clear_caches()
+        count_21(whole, wild, opts)
+        known = {}
+        for k in set(whole):
+            got = twentyone.known_count_21(_less(whole, k), wild, opts)
+            if got is not None:
+                known[k] = got
+        for k, got in known.items():
+            twentyone.clear_caches()
+            assert count_21(_less(whole, k), wild, opts) == got, (whole, k)
+            checked += 1
+            complete += got == 2
+    assert checked > 100 and complete > 50
 
 
 def test_a_hand_melding_every_card_counts_two_exactly():
@@ -254,7 +304,8 @@ def test_counts_known_already_bound_every_search_and_are_not_asked():
     assert all(below in (None, 20, 21) for _hand, below in bot.asked)
 
 
-def test_taking_the_discard_is_the_brute_force_answer_in_any_order():
+@pytest.mark.parametrize("known_share", [0.0, 0.3])
+def test_taking_the_discard_is_the_brute_force_answer_in_any_order(known_share):
     rng = random.Random(4)
     kinds = _kinds("AS 5S 9S KS 2H 6H TH 3D 7D JD 4C 8C QC")
     card = parse_kind("5D")
@@ -265,8 +316,13 @@ def test_taking_the_discard_is_the_brute_force_answer_in_any_order():
         for k in set(kinds):
             table[_less(with_card, k)] = max(0, now + rng.randrange(-3, 15))
         want = any(table[_less(with_card, k)] < now for k in kinds if k != card)
-        bot = _TableBot(table)
+        known = frozenset(_less(with_card, k) for k in kinds if rng.random() < known_share)
+        bot = _TableBot(table, known)
         assert bot._gain_from(_view(kinds, card), make_card(card, 2)) is want
+        # a known count under the hand's own answers with no count asked
+        # after the two the bound needs
+        if any(table[hand] < now for hand in known):
+            assert len(bot.asked) == 2
 
 
 # ------------------------------------------- cards no meld takes without a wild

@@ -238,8 +238,8 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
             # its count says nothing of the hands one card less, but a bot
             # weighing them asks whether each melds every card: one search
             # here answers for all of them when none does
-            h, _order = prepare(kinds, wild, opts)
-            if h.search(must=True, min_pure=0, spare=1) is None:
+            h, order = prepare(kinds, wild, opts)
+            if _spared(h, kinds, wild, opts, order) is None:
                 trim(_INCOMPLETE, _COUNT_KEPT)
                 for i, b in enumerate(kinds):
                     if not i or kinds[i - 1] != b:
@@ -252,7 +252,7 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
     # spared the whole hand cannot meld every card either (no second search)
     spared = None if below is None else False
     if spared is None and complete_possible:
-        spared = h.search(must=True, min_pure=0, spare=1) is not None
+        spared = _spared(h, kinds, wild, opts, order) is not None
         complete_possible = spared
     count, melds, raw = _count_hand(h, lim, cap, complete_possible)
     trim(_COUNT_FLOOR, _COUNT_KEPT)
@@ -262,11 +262,37 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
         return None
     _COUNT_FLOOR[key] = (count, count)
     if spared is None:
-        spared = raw is not None and h.search(must=True, min_pure=0, spare=1) is not None
+        spared = raw is not None and _spared(h, kinds, wild, opts, order) is not None
     if below is None and raw is not None and not spared:
         _remember_children(kinds, wild, opts, raw,
                            unmap(melds, order) if melds is not None else None)
     return count if below is None or count < below else None
+
+
+def _spared(h: Hand, kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
+            order: list[int]):
+    """Whether the hand less some card melds every card (``h``'s search with
+    one card spare): the arrangement, or None.  The hand less the card the
+    arrangement leaves out melds every card, so its count is known: 2 (the
+    "complete" rung, or flat)."""
+    found = h.search(must=True, min_pure=0, spare=1)
+    if found is None:
+        return None
+    # the card left out: a natural kind held more often than the melds hold
+    # it (a wild kind's copies outside the melds are spare wild cards)
+    left = bytearray(h.c)
+    for meld in found[0]:
+        for n in meld[1]:
+            if n != JOKER_KIND:
+                left[n] -= 1
+    for x, n in enumerate(left):
+        if n and not h.iswild[x]:
+            x = order[x // 13] * 13 + x % 13
+            i = kinds.index(x)
+            trim(_COUNT_FLOOR, _COUNT_KEPT)
+            _COUNT_FLOOR[kinds[:i] + kinds[i + 1:], wild, opts] = (2, 2)
+            break
+    return found
 
 
 def known_count_21(kinds: tuple[int, ...], wild: frozenset[int],
