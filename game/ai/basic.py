@@ -149,14 +149,17 @@ class GreedyBot:
         # costly cards, since a costly loose card is the likeliest to leave
         # a lower count
         points = self._points
-        held = {k: points(view, k) for k in with_card if k != card.kind}
-        for k in held:
-            got = self._known(view, _without(with_card, k))
-            if got is not None and got < now:
+        # (the card itself leaves the hand as it is: its count is ``now``)
+        hands = {k: _without(with_card, k) for k in with_card if k != card.kind}
+        unknown = {}
+        for k, hand in hands.items():
+            got = self._known(view, hand)
+            if got is None:
+                unknown[k] = points(view, k)
+            elif got < now:
                 return True
-        for k in sorted(held, key=held.__getitem__, reverse=True):
-            # (the card itself leaves the hand as it is: its count is ``now``)
-            if self._count(view, _without(with_card, k), now) is not None:
+        for k in sorted(unknown, key=unknown.__getitem__, reverse=True):
+            if self._count(view, hands[k], now) is not None:
                 return True
         return False
 
