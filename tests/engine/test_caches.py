@@ -1,7 +1,12 @@
 """A bounded solver cache forgets its oldest entries a sixty-fourth at a
-time (``game.engine.caches.trim``), never all at once inside a think slice."""
+time (``game.engine.caches.trim``), never all at once inside a think slice;
+the tables a solver keeps per cut are the latest few (``keep_latest``), and
+those let go are freed later (``release_pending``, at a deal's end:
+``tests/engine/test_memory.py``)."""
 
-from game.engine.caches import trim
+import weakref
+
+from game.engine.caches import keep_latest, release_pending, trim
 
 
 def test_a_cache_past_its_size_forgets_its_oldest_sixty_fourth():
@@ -29,3 +34,28 @@ def test_an_entry_written_again_keeps_its_place_by_first_writing():
     cache[0] = 1
     trim(cache, 8)  # 9 > 8: the oldest one goes
     assert 0 not in cache and len(cache) == 8
+
+
+class _Table(dict):
+    """A cut's table that a weak reference can watch."""
+
+
+def test_only_the_latest_tables_are_kept_and_those_let_go_live_until_released():
+    release_pending()
+    tables = {cut: _Table() for cut in "abcde"}
+    watch = {cut: weakref.ref(t) for cut, t in tables.items()}
+    keep_latest(tables, 3)  # 5 > 3: the two made first, a and b, go
+    assert list(tables) == ["c", "d", "e"]
+    assert watch["a"]() is not None and watch["b"]() is not None  # not freed yet
+    release_pending()
+    assert watch["a"]() is None and watch["b"]() is None
+    assert all(watch[cut]() is tables[cut] for cut in "cde")
+
+
+def test_tables_let_go_without_a_quiet_moment_are_held_four_at_most():
+    release_pending()
+    tables = {n: _Table() for n in range(7)}
+    watch = [weakref.ref(t) for t in tables.values()]
+    keep_latest(tables, 1)  # 0-5 let go; past four held, the oldest freed at once
+    assert [w() is None for w in watch] == [True, True, False, False, False, False, False]
+    release_pending()

@@ -13,6 +13,10 @@ from dataclasses import replace
 from game.engine.cards import JOKER_KIND, parse_kind
 from game.engine.meldtypes import MeldOptions
 from game.families import preset
+from game.families.thirteen import solver as s13
+from game.families.thirteen import solver_search as search13
+from game.families.twentyone import solver as s21
+from game.families.twentyone import solver_search as search21
 from game.families.twentyone.solver import WideOptions
 from game.families.twentyone.solver_search import Hand, prepare
 
@@ -97,3 +101,36 @@ def test_a_21_card_hands_isolated_cards_match_their_definition():
                       reverse=True)
         assert hand.iso == want, (kinds, wild)
         assert hand.iso_pair == (len({k // 13 for _p, k in want}) < len(want))
+
+
+def _rank_wild(rank: str) -> frozenset[int]:
+    return frozenset(parse_kind(rank + s) for s in "SHDC")
+
+
+def test_each_solver_keeps_the_tables_of_its_latest_four_cuts_and_counts_alike_after():
+    # a deal plays one cut: tables kept for every cut met held hundreds of
+    # megabytes after a few dozen deals of a search bot
+    s13.clear_caches()
+    s21.clear_caches()
+    # no ten and no jack held: Q♣ is the loose card whichever of them is wild
+    hand13 = tuple(sorted(parse_kind(t) for t in
+                          "AS 2S 3S 4H 5H 6H 7D 8D 9D KC KD KH QC".split()))
+    # 21 cards: pure sequences of five, three and three, three sets of
+    # three, Q♣ loose
+    hand21 = tuple(sorted(parse_kind(t) for t in
+                          ("AS 2S 3S 4S 5S 4H 5H 6H 7D 8D 9D KC KD KH 2H 2D 2C 3H 3D 3C "
+                           "QC").split()))
+    cuts = ["10", "J", "10", "J", "10", "J"]  # then four other cuts
+    others = ["5", "6", "7", "8"]
+    assert s13.hand_count(hand13, _rank_wild("10")) == 10
+    assert s21.count_21(hand21, _rank_wild("10")) == 10
+    for rank in others:
+        s13.hand_count(hand13, _rank_wild(rank))
+        s21.count_21(hand21, _rank_wild(rank))
+    assert [w for w, _ in search13._ALL_MOVES] == [_rank_wild(r) for r in others]
+    assert [w for w, _ in search21._MELDS] == [_rank_wild(r) for r in others]
+    s13.clear_caches()  # the counts, not only the tables: asked afresh
+    s21.clear_caches()
+    for rank in cuts:
+        assert s13.hand_count(hand13, _rank_wild(rank)) == 10
+        assert s21.count_21(hand21, _rank_wild(rank)) == 10

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from game.engine.caches import trim
+from game.engine.caches import keep_latest, trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA, MeldOptions
 from game.families.thirteen.lives import (
@@ -94,6 +94,7 @@ _KIND_TABLES: dict[tuple, tuple[list[int], list[bool]]] = {}
 # hands a bot compares differ by a card or two, most kinds' melds stay the same
 _ALL_MOVES: dict[tuple, dict[tuple, list]] = {}
 _MOVES_KEPT = 50000  # entries of one (wild kinds, options) table
+_CUTS_KEPT = 4  # tables: a deal reads two (its cut, and no wild kind), kept with room
 
 
 class _Search:
@@ -267,7 +268,10 @@ class _Search:
         self.relevant = _relevant(shift)
         self.moves: dict[int, list] = {}
         self.all_moves: list[list | None] = [None] * 52
-        shared = _ALL_MOVES.setdefault((self.wild, self.opts), {})
+        shared = _ALL_MOVES.get((self.wild, self.opts))
+        if shared is None:
+            shared = _ALL_MOVES[self.wild, self.opts] = {}
+            keep_latest(_ALL_MOVES, _CUTS_KEPT)
         trim(shared, _MOVES_KEPT)
         self.shared_moves = shared
         self.units = _units(shift)

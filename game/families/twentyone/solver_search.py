@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from game.engine.caches import trim
+from game.engine.caches import keep_latest, trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA
 from game.families.twentyone.cards import form_rules, runs_possible, suit_pure, wild_room
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 # the counts left and ``Hand._suit_group`` by a suit's counts
 _MELDS: dict[tuple, tuple[list, list, dict, dict, dict, dict]] = {}
 _MELDS_KEPT = 50000  # entries of each of a cut's caches
+_CUTS_KEPT = 4  # cuts (a deal plays one: kept with room)
 
 
 class OutOfNodes(Exception):
@@ -62,6 +63,7 @@ class Hand:
             iswild = [k in wild for k in range(52)]
             pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
             shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {}, {}, {})
+            keep_latest(_MELDS, _CUTS_KEPT)
         self.iswild = iswild = shared[0]  # never written: shared too
         self.pts = pts = shared[1]
         self.opt_caches: tuple[dict, dict] = (shared[2], shared[3])
