@@ -9,6 +9,7 @@ timings), ``SIMULATIONS`` and ``BOT_TIMINGS``; every installed family has one.""
 from __future__ import annotations
 
 import importlib
+import sys
 import time
 from collections.abc import Iterable
 from types import ModuleType
@@ -19,6 +20,21 @@ from game.families import PACKAGES, preset
 from game.simulate import simulate
 
 DECISIONS = 2000  # a bot timing's decisions at share 1.0
+
+try:
+    import resource
+except ImportError:  # Windows: no peak to report
+    resource = None
+
+
+def peak_memory() -> str:
+    """The process's peak memory so far, for the end of each section: the
+    solvers' tables per cut once grew without end over the sections."""
+    if resource is None:
+        return ""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    mb = peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes / KiB
+    return f"; peak memory so far {mb:.0f} MB"
 
 
 def _print(lines: Iterable[str]) -> None:
@@ -48,7 +64,7 @@ def family_section(name: str, package: ModuleType, decisions: int = DECISIONS) -
     _print(simulation_lines(bench))
     _print(bot_line(variant, players, level, max(10, int(decisions * share)))
            for variant, players, level, share in bench.BOT_TIMINGS)
-    print(f"   ({time.perf_counter() - t:.1f} s)", flush=True)
+    print(f"   ({time.perf_counter() - t:.1f} s{peak_memory()})", flush=True)
 
 
 def main() -> None:
@@ -59,4 +75,4 @@ def main() -> None:
     print("== window", flush=True)
     _print(window_lines())
     print(f"   ({time.perf_counter() - t:.1f} s)", flush=True)
-    print(f"bench total: {time.perf_counter() - start:.0f} s", flush=True)
+    print(f"bench total: {time.perf_counter() - start:.0f} s{peak_memory()}", flush=True)

@@ -8,6 +8,7 @@ import pytest
 from game.ai.base import answer_offer
 from game.ai.basic import RandomBot
 from game.arena import Arena, _load, ratio_interval, run_seeds, summarise
+from game.bench import peak_memory
 from game.bench.bots import bot_line, time_level
 from game.engine import (
     Answer,
@@ -111,6 +112,18 @@ def test_every_installed_family_has_a_bench_section_that_names_real_presets():
         named = [v for v, *_ in bench.SIMULATIONS] + [v for v, *_ in bench.BOT_TIMINGS]
         assert named and all(preset(v).family == name for v in named), name
         assert {level for _, _, level, _ in bench.BOT_TIMINGS} & {"hard"}, name
+
+
+def test_the_bench_reports_the_peak_memory_in_megabytes():
+    pytest.importorskip("resource")  # not on Windows
+    held = bytearray(96 * 2**20)  # 96 MB written, so resident
+    for i in range(0, len(held), 4096):
+        held[i] = 1
+    said = peak_memory()
+    assert said.startswith("; peak memory so far ") and said.endswith(" MB")
+    mb = int(said.split()[-2])
+    assert 96 <= mb < 96 * 1024  # megabytes: neither kilobytes nor bytes
+    del held
 
 
 def test_points_per_deal_interval_is_a_ratio_over_seeds():
