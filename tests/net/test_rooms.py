@@ -5,6 +5,7 @@ codes only after the match, and the room's save."""
 from __future__ import annotations
 
 import json
+import weakref
 
 import pytest
 
@@ -21,6 +22,7 @@ from game.engine import (
     Phase,
     view_for,
 )
+from game.engine.caches import keep_latest
 from game.families import make_bot
 from game.net.protocol import ProtocolError
 from game.net.rooms import Room, safe_move
@@ -144,6 +146,27 @@ def test_the_next_deal_waits_for_every_person_here():
     room.depart(2, 2.0)  # one who has gone does not hold the table up...
     assert room.propose(1, encode_action(NextDeal()), None, 2.0) is True
     assert room.session.state.deal_no == deal + 1 and room.ready == set()
+
+
+class _Table(dict):
+    """A solver's table of a cut, which a weak reference can watch."""
+
+
+def test_the_next_deal_frees_the_tables_the_solvers_let_go():
+    # the server has no table between deals to settle memory: a room's next
+    # deal is its quiet moment, not a bot's slice (which holds up every room)
+    room = room_of("person", "easy", game="pool101")
+    room.join("A")
+    room.arrive(0, 0.0)
+    room.start(0, 11, 0.0)
+    play_to_deal_end(room)
+    assert room.session.state.phase == Phase.DEAL_OVER
+    tables = {cut: _Table() for cut in "ab"}
+    gone = weakref.ref(tables["a"])
+    keep_latest(tables, 1)
+    assert gone() is not None
+    assert room.propose(0, encode_action(NextDeal()), None, 2.0) is True
+    assert gone() is None
 
 
 def test_moves_are_refused_out_of_turn_stale_or_illegal():
