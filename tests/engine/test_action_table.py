@@ -6,6 +6,8 @@ queries the table and the bots share."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.engine import (
@@ -25,7 +27,7 @@ from game.engine import (
     parse_cards,
 )
 from game.engine.actions import CardDrawn, Declared, Packed
-from game.engine.game import invalid_reason, is_wild
+from game.engine.game import _Table, core_specs, invalid_reason, is_wild
 from game.engine.state import LogEntry, Move
 from game.families import preset
 from tests.engine.helpers import card, deal, play
@@ -159,6 +161,24 @@ def test_a_card_taken_from_the_pile_is_logged_told_and_barred_from_a_show():
     # one declaration per kind of card: the 13 cards besides the 9♦ are of
     # 12 kinds (Q♥ twice)
     assert len(declares) == 12
+    # a discard for each of those 13 cards, both Q♥ included, not the 9♦
+    discards = [a.card for a in legal_actions(s) if isinstance(a, Discard)]
+    assert sorted(c.uid for c in discards) == sorted(c.uid for c in s.hands[1] if c != upcard)
+    assert len(discards) == 13
+
+
+def test_offers_are_asked_card_by_card_unless_the_cores_own():
+    # the core's discards and declarations are built to pass the core's
+    # throw reason; a family that replaces the reason (or the offers) has
+    # each offer asked again
+    specs = core_specs()
+    fussy = replace(specs[Discard], reason=lambda s, a: "only even kinds" if a.card.kind % 2
+                    else None)
+    same = replace(specs[Discard], handler=lambda s, a: None)  # a new handler only
+    own = [(spec.action, checked) for spec, checked in _Table(specs).by_phase[Phase.DISCARD]]
+    assert own == [(Discard, True), (Declare, True)]
+    assert _Table({Discard: fussy}).by_phase[Phase.DISCARD] == ((fussy, False),)
+    assert _Table({Discard: same}).by_phase[Phase.DISCARD] == ((same, True),)
 
 
 def test_a_wrong_show_is_logged_and_told_with_its_reason():
