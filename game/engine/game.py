@@ -401,12 +401,17 @@ def _declare_validate(state: GameState, action) -> str | None:
     return None if reason is None else "not a valid declaration: " + reason
 
 
+def _barred(state: GameState) -> int | None:
+    """The number of the card just picked when it may not be thrown, else
+    None (a card's number: a card's own comparison is a Python call a card)."""
+    picked = state.picked
+    return None if state.rules.may_discard_picked or picked is None else picked.uid
+
+
 def _discards(state: GameState):
     """Every card of the hand but the one just picked when that may not be
     thrown (``_throw_reason``'s two refusals, so it need not be asked)."""
-    picked = state.picked
-    # (the card's number: a card's own comparison is a Python call a card)
-    barred = None if state.rules.may_discard_picked or picked is None else picked.uid
+    barred = _barred(state)
     return [Discard(c) for c in state.hands[state.turn] if c.uid != barred]
 
 
@@ -415,9 +420,7 @@ def _declares(state: GameState):
     with the card just picked when that may not be thrown; under ``refuse``
     only those that leave a valid show (the others would be refused)."""
     out, seen = [], set()
-    picked = state.picked
-    # (the card's number: a card's own comparison is a Python call a card)
-    barred = None if state.rules.may_discard_picked or picked is None else picked.uid
+    barred = _barred(state)
     for c in state.hands[state.turn]:
         k = c.kind
         if k not in seen and c.uid != barred:
