@@ -179,6 +179,13 @@ class Family:
         them (``PlayerView.moves``), never per step."""
         return []
 
+    def opening_move(self, view: PlayerView) -> Action | None:
+        """The move of ``view.legal`` that opens the way to a show, when the
+        game has one and it is offered now: a step every player who means to
+        finish takes (a simple bot takes it at once).  None in a game whose
+        show needs no step before it."""
+        return None
+
     def take_discard_reason(self, state: GameState) -> str | None:
         """Why the player to act may not take the top discard (None: they may)."""
         return None

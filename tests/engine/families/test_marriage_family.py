@@ -10,6 +10,7 @@ from itertools import combinations, product
 
 import pytest
 
+from game.ai.basic import GreedyBot
 from game.engine import (
     Declare,
     Discard,
@@ -191,6 +192,21 @@ def test_seeing_by_three_pure_sequences():
     assert other.extra.seen == (False, True)  # that seat 1 has seen is public
     with pytest.raises(IllegalAction, match="already seen"):
         check(s, SeeTiplu("sequences"))
+
+
+def test_greedy_sees_the_tiplu_then_shows():
+    # no show before the tiplu is seen (RULES.md §6): greedy, asked after
+    # drawing 7D with three pure sequences in hand, lays them down to see;
+    # then 7C and 7D are wild for it and it shows, throwing 9S, the one card
+    # outside KS KD KC | 6H 7H 8H | 2H 3H 7C | QC QD 7D
+    s = start(hands={1: WINNER, 0: NOTHING}, stock_top="7D")
+    s, _ = play(s, DrawStock())
+    bot = GreedyBot(1)
+    see = bot.choose(view_for(s, 1))
+    assert see == SeeTiplu("sequences")
+    s, _ = play(s, see)
+    show = bot.choose(view_for(s, 1))
+    assert isinstance(show, Declare) and str(show.card) == "9S"
 
 
 def FAM_cards(kinds):

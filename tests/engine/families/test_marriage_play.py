@@ -134,6 +134,13 @@ def test_the_greedy_reference_bot_can_play_a_marriage_turn():
     assert state.phase in (Phase.DRAW, Phase.DISCARD)
 
 
+def test_greedy_players_finish_their_deals():
+    # greedy sees the tiplu when it may (Family.opening_move): greedy players
+    # that never saw could never show, and every deal ended void
+    summary = simulate(preset("marriage"), 4, 3, 1, ["greedy"])
+    assert summary["deals"] == 3 and summary["void"] == 0
+
+
 def test_simulate_fails_when_a_view_shows_the_tiplu_to_an_unseen_seat(monkeypatch):
     from game.families import family_of
     from game.simulate import SimulationError
