@@ -224,12 +224,19 @@ class _TableBot(GreedyBot):
         return self.table[kinds] if kinds in self.known else None
 
 
+class _Rules:
+    """Rules of a game with no step before a show (``family_of`` reads
+    ``hooks``; the bot's counts come from ``_TableBot``'s table)."""
+
+    ace_points = 10
+    hooks = SimpleNamespace(opening_move=lambda view: None)
+
+
 def _view(kinds: tuple[int, ...], discard_kind: int | None = None):
     hand = _cards(kinds)
     legal = [Discard(c) for c in hand]
     pile = [make_card(discard_kind, 2)] if discard_kind is not None else []
-    return SimpleNamespace(hand=hand, legal=legal, discard=pile, wild=NO_WILD,
-                           rules=SimpleNamespace(ace_points=10))
+    return SimpleNamespace(hand=hand, legal=legal, discard=pile, wild=NO_WILD, rules=_Rules())
 
 
 def _first_lowest(kinds: tuple[int, ...], table) -> int:
