@@ -50,7 +50,8 @@ class RandomBot:
 class GreedyBot:
     """Takes the discard when it lowers the hand's count, discards the card
     whose loss leaves the lowest count, declares when it can, and takes at
-    once the step a game asks before a show (``Family.opening_move``)."""
+    once a game's own show, or the step it asks before one
+    (``Family.show_step``)."""
 
     name = "greedy"
     description = "Keeps its best melds and throws the costliest loose card."
@@ -88,9 +89,9 @@ class GreedyBot:
         if drawing:
             take = DrawDiscard in kinds_offered and self._gain_from(view, view.discard[-1])
             return DrawDiscard() if take or DrawStock not in kinds_offered else DrawStock()
-        opening = family_of(view.rules).opening_move(view)
-        if opening is not None:
-            return opening
+        step = family_of(view.rules).show_step(view)
+        if step is not None:
+            return step
         return self._least_costly_discard(view, legal)
 
     def _least_costly_discard(self, view: PlayerView, legal) -> Action:

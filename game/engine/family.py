@@ -179,11 +179,11 @@ class Family:
         them (``PlayerView.moves``), never per step."""
         return []
 
-    def opening_move(self, view: PlayerView) -> Action | None:
-        """The move of ``view.legal`` that opens the way to a show, when the
-        game has one and it is offered now: a step every player who means to
-        finish takes (a simple bot takes it at once).  None in a game whose
-        show needs no step before it."""
+    def show_step(self, view: PlayerView) -> Action | None:
+        """In a game whose show is not the core's ``Declare``, the move of
+        ``view.legal`` that makes the show, or a step every player who means
+        to show must take first, when one is offered now: a simple bot takes
+        it at once.  None in a game that shows by ``Declare`` alone."""
         return None
 
     def take_discard_reason(self, state: GameState) -> str | None:

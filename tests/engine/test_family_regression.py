@@ -27,7 +27,7 @@ budget with two players in the deal (``LONG_HAND_SHARE_TWO``, was 0.65):
 with 0.65 it plays as recorded; and the 21-card one when 21-card hard got
 1.5 times the budget there (``TWO_PLAYER_SHARE``): with 1.0 it plays as
 recorded.  The Marriage entry with a ``greedy`` seat when greedy began to see
-the tiplu (``Family.opening_move``; before, it never saw, so it never showed
+the tiplu (``Family.show_step``; before, it never saw, so it never showed
 and every greedy-only deal ended void): with the family's hook returning
 None it plays as recorded."""
 

@@ -229,7 +229,7 @@ class _Rules:
     ``hooks``; the bot's counts come from ``_TableBot``'s table)."""
 
     ace_points = 10
-    hooks = SimpleNamespace(opening_move=lambda view: None)
+    hooks = SimpleNamespace(show_step=lambda view: None)
 
 
 def _view(kinds: tuple[int, ...], discard_kind: int | None = None):

@@ -306,7 +306,7 @@ class MarriageFamily(Family):
         """Seeing the tiplu with each choice of groups named (``see_moves``)."""
         return see_moves(view)
 
-    def opening_move(self, view) -> SeeTiplu | None:
+    def show_step(self, view) -> SeeTiplu | None:
         """Seeing the tiplu: no show without it (the first route offered,
         three pure sequences before seven dublees)."""
         return next((a for a in view.legal if isinstance(a, SeeTiplu)), None)

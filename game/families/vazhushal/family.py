@@ -413,6 +413,10 @@ class VazhushalFamily(Family):
     def action_specs(self, core):
         return _specs(core)
 
+    def show_step(self, view) -> GoOut | None:
+        """Going out, when the engine's search finds how (``view.legal``)."""
+        return GoOut() if GoOut() in view.legal else None
+
     def more_actions(self, view) -> list:
         """Every new meld and lay-off, each wipe with a chosen meld, a go-out
         only a long search finds (``offers.more_moves``)."""

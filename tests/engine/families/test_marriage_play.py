@@ -135,7 +135,7 @@ def test_the_greedy_reference_bot_can_play_a_marriage_turn():
 
 
 def test_greedy_players_finish_their_deals():
-    # greedy sees the tiplu when it may (Family.opening_move): greedy players
+    # greedy sees the tiplu when it may (Family.show_step): greedy players
     # that never saw could never show, and every deal ended void
     summary = simulate(preset("marriage"), 4, 3, 1, ["greedy"])
     assert summary["deals"] == 3 and summary["void"] == 0

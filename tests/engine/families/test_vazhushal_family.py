@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.ai.basic import GreedyBot
 from game.engine import (
     Declare,
     Discard,
@@ -464,6 +465,14 @@ def test_go_out_action():
     # a hand that cannot go out is refused
     t = _drawn()
     refused(t, GoOut(), "cannot meld every card but one")
+
+
+def test_greedy_goes_out_when_the_engine_offers_it():
+    # going out is this game's show (no Declare): greedy takes it at once
+    # (Family.show_step) rather than throw one of 8S and JH and play on
+    s = _one_card_left()
+    s, _ = play(s, DrawStock())  # 8S lays off on 5-6-7S, JH is thrown
+    assert GreedyBot(1).choose(view_for(s, 1)) == GoOut()
 
 
 # ---------------------------------------------------------------- stock out

@@ -288,8 +288,9 @@ def test_simulate_with_the_bots(capsys):
 
 
 def test_simulate_with_the_greedy_reference_bot(capsys):
-    # the command line's default bot draws, throws its costliest loose card
-    # and never lays down: every deal ends with the stock out and the
+    # the command line's default bot draws, throws its costliest loose card,
+    # lays nothing down itself and goes out when the engine finds how
+    # (``GoOut``); a deal no one goes out of ends with the stock out and the
     # engine's best lay-down for everybody (``Finish``)
     code, out, err = _cli(["simulate", "--variant", "vazhushal", "--players", "2",
                            "--deals", "2", "--seed", "3", "--quiet"], capsys)
