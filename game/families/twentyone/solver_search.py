@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 # (wild kinds, ace points) -> which kinds are wild, the points of each kind,
 # the melds of a kind by what they depend on (one table without the impure
 # runs' variants that leave cards out and one with), ``Hand._lonely`` by
-# the counts left and ``Hand._suit_group`` by a suit's counts
-_MELDS: dict[tuple, tuple[list, list, dict, dict, dict, dict]] = {}
+# the counts left, ``Hand._suit_group`` by a suit's counts and, for each of
+# the four suits, ``Hand._suit_totals`` by its counts
+_MELDS: dict[tuple, tuple] = {}
 _MELDS_KEPT = 50000  # entries of each of a cut's caches
 _CUTS_KEPT = 4  # cuts (a deal plays one: kept with room)
 
@@ -62,48 +63,52 @@ class Hand:
         if shared is None:
             iswild = [k in wild for k in range(52)]
             pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
-            shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {}, {}, {})
+            shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {}, {}, {}, {}, {}, {}, {})
             keep_latest(_MELDS, _CUTS_KEPT)
-        self.iswild = iswild = shared[0]  # never written: shared too
-        self.pts = pts = shared[1]
+        self.iswild = shared[0]  # never written: shared too
+        self.pts = shared[1]
         self.opt_caches: tuple[dict, dict] = (shared[2], shared[3])
         self.lonely_cache: dict[bytes, int] = shared[4]  # _lonely by the counts left
         suits = shared[5]  # _suit_group by suit, pure melds wanted and counts
+        totals = shared[6:]  # _suit_totals by counts, one table a suit
         for cache in shared[2:]:
             trim(cache, _MELDS_KEPT)
+        held = self.held = set(kinds)  # kinds held, any order
+        held.discard(JOKER_KIND)
+        # the hand's totals and pure melds (best points of exactly j of them,
+        # combined over suits), a suit at a time: a hand a bot weighs differs
+        # from the last by a card or two, so most suits' counts were met before
         total = nwild = dublees = tunnelas = 0
-        rows = [0, 0, 0, 0]  # a bit for each rank held, per suit
-        self.held = held = [k for k in set(kinds) if k != JOKER_KIND]  # kinds held, any order
-        for k in held:
-            n = c[k]
-            total += pts[k] * n
-            if iswild[k]:
-                nwild += n
-            if n > 1:
-                dublees += n // 2
-                tunnelas += n // 3
-            rows[k // 13] |= 1 << k % 13
-        self.total = total
-        self.nwild = jokers + nwild
-        self.dublee_count = jokers // 2 + dublees
-        self.tunnela_count = jokers // 3 + tunnelas
-        # pure melds: best points of exactly j of them, combined over suits
         most = self.rules.pure_needed
         comb = {0: (0, ())}
         self.pure_from = pure_from = [0] * 5  # pure melds possible in suits s.. (a bound)
         groups = []
         for s in range(4):
-            row = rows[s] | (rows[s] & 1) << 13  # the Ace high too
             lo = s * 13
+            counts = bytes(c[lo:lo + 13])
+            known = totals[s]
+            sums = known.get(counts)
+            if sums is None:
+                sums = known[counts] = self._suit_totals(s, counts)
+            row, p, w, d, t = sums
+            total += p
+            nwild += w
+            dublees += d
+            tunnelas += t
+            row |= (row & 1) << 13  # the Ace high too
             starts = row & row >> 1 & row >> 2  # three in a row from here
-            if not starts and (not tunnelas or max(c[lo:lo + 13]) < 3):
+            if not starts and not t:
                 continue  # no three in a row, no tunnela: no pure meld (suit_pure's test)
-            key = (s, most, bytes(c[lo:lo + 13]))
+            key = (s, most, counts)
             group = suits.get(key)
             if group is None:
                 group = suits[key] = self._suit_group(s, most, starts)
             groups.append(group)
             pure_from[s] = group[-1][0]
+        self.total = total
+        self.nwild = jokers + nwild
+        self.dublee_count = jokers // 2 + dublees
+        self.tunnela_count = jokers // 3 + tunnelas
         if jokers >= 3:
             groups.append([(j, 0, (("jk",),) * j) for j in range(min(jokers // 3, most) + 1)])
         for s in range(3, -1, -1):
@@ -117,6 +122,22 @@ class Hand:
             comb = new
         self.comb = comb
         self.maxpure = max(comb)
+
+    def _suit_totals(self, s: int, counts: bytes) -> tuple[int, int, int, int, int]:
+        """Suit s's ranks held (bits), points, wild cards, dublees and
+        tunnelas, from its ``counts`` (a byte a rank)."""
+        pts, iswild = self.pts, self.iswild
+        row = points = wilds = dublees = tunnelas = 0
+        for r, n in enumerate(counts):
+            if n:
+                k = s * 13 + r
+                points += pts[k] * n
+                if iswild[k]:
+                    wilds += n
+                dublees += n // 2
+                tunnelas += n // 3
+                row |= 1 << r
+        return row, points, wilds, dublees, tunnelas
 
     def _suit_group(self, s: int, most: int, starts: int) -> list[tuple]:
         """(j, points, melds) for each j of suit s's ``suit_pure``, the melds

@@ -26,6 +26,7 @@ from game.families.twentyone.solver import (
     shows,
     shows_steps,
 )
+from game.families.twentyone.solver_search import Hand
 
 NONE: frozenset[int] = frozenset()
 O21 = WideOptions()
@@ -343,3 +344,19 @@ def test_sets_meld_every_card_after_counts_of_the_hands_above():
     assert count_21(kinds("5S 6S 5H 5D 9C 9D 9H"), NONE) == 48
     # less 6♠ too: two sets, every card melded (no pure sequence needed) -> 2
     assert count_21(kinds("5S 5H 5D 9C 9D 9H"), NONE) == 2
+
+
+def test_a_hands_totals_are_summed_suit_by_suit_and_kept_for_the_next_hand():
+    # 7C wild (RULES.md §4: a wild card counts 0, a face card 10):
+    # 2S 2S 2S 5H 5H KD 7C JK counts 2+2+2 + 5+5 + 10 = 26 points, holds two
+    # wild cards (7C, the joker), two dublees (2S 2S, 5H 5H) and one tunnela
+    # (2S 2S 2S), its one pure meld though spades hold no three in a row
+    wild = frozenset({parse_kind("7C")})
+    for text, totals in (("2S 2S 2S 5H 5H KD 7C JK", (26, 2, 2, 1, 1)),
+                         # the spades as before, read from what the first kept:
+                         # 2+2+2 + 9+9 = 24, no wild card, dublees 2S 2S and 9D 9D
+                         ("2S 2S 2S 9D 9D", (24, 0, 2, 1, 1)),
+                         # a 2S for a 3S: 2+2+3 + 9+9 = 25, no tunnela left
+                         ("2S 2S 3S 9D 9D", (25, 0, 2, 0, 0))):
+        h = Hand(tuple(sorted(c.kind for c in parse_cards(text))), wild, O21)
+        assert (h.total, h.nwild, h.dublee_count, h.tunnela_count, h.maxpure) == totals
