@@ -19,6 +19,19 @@ run as several processes over ranges of seeds:
         --per-seed b.jsonl
     python tools/ladder.py --combine a.jsonl b.jsonl
 
+``--paired BASE NEW`` (each a ``--per-seed`` file, or several joined by commas)
+prints, over the seeds both hold, the mean change seed by seed from one set
+of ``--per-seed`` files to another, with its 95% interval: two bots on the
+same seeds, their luck of the cards cancelled.
+
+A first bot ``ceiling:NAME`` is the family's measuring bot ``NAME`` of
+``CEILING_BOTS`` (``python -m game.ceiling``), told the other players' real
+hands as the deal goes; it never plays anywhere but in measurements:
+
+    python tools/ladder.py --variant 21card --pair ceiling:search,medium --seeds 300 \
+        --per-seed c.jsonl
+    python tools/ladder.py --paired a.jsonl c.jsonl
+
 Printed: ``points_per_deal``, the first bot's mean score change per deal, and
 ``edge``, that less the other seats' mean (in a two-player deal, twice the
 first figure), each with its 95% interval over seeds.
@@ -38,15 +51,44 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine import Phase, apply, new_match, view_for
 from game.families import (
     make_bot,  # noqa: E402
+    package_of,  # noqa: E402
     preset,  # noqa: E402
 )
 from game.memory import batch, settle  # noqa: E402
 
+CEILING = "ceiling:"  # a first bot told the real hands (measuring only)
 
-def play_deal(rules, bots, seed: int):
-    """Play the first deal of a match; return its DealResult."""
+
+class Table:
+    """The state of the deal being played, for measuring bots that are told
+    the real hands (``peek``)."""
+
+    state = None
+
+    def peek(self, seat: int):
+        return self.state.hands[seat]
+
+
+def bot_for(rules, spec: str, seed: int, table: Table):
+    """The bot ``spec`` names; ``ceiling:NAME``: the family's measuring bot,
+    peeking at ``table``'s deal."""
+    if spec.startswith(CEILING):
+        name = spec[len(CEILING):]
+        bots = getattr(package_of(rules), "CEILING_BOTS", {})
+        if name not in bots:
+            raise SystemExit(f"{rules.family} has no measuring bot {name!r}: "
+                             f"choose from {', '.join(bots) or 'none'}")
+        return bots[name](seed, peek=table.peek)
+    return make_bot(spec, seed)
+
+
+def play_deal(rules, bots, seed: int, table: Table | None = None):
+    """Play the first deal of a match; return its DealResult.  ``table``
+    holds the state as it goes (for bots told the real hands)."""
+    table = table or Table()
     state, _ = new_match(rules, len(bots), seed)
     while True:
+        table.state = state
         seat = state.to_act
         if seat is None or state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
             return state.result
@@ -80,8 +122,9 @@ def play_seed(rules, first: str, second: str, n: int, seed: int) -> dict:
     t0 = time.perf_counter()
     for seat_a in range(n):
         levels = [first if s == seat_a else second for s in range(n)]
-        bots = [make_bot(lv, seed * 31 + s) for s, lv in enumerate(levels)]
-        res = play_deal(rules, bots, seed)
+        table = Table()
+        bots = [bot_for(rules, lv, seed * 31 + s, table) for s, lv in enumerate(levels)]
+        res = play_deal(rules, bots, seed, table)
         settle()  # in a batch no automatic full collection comes for the deal
         pa += res.deltas[seat_a]
         pb += sum(res.deltas[s] for s in range(n) if s != seat_a) / (n - 1)
@@ -110,8 +153,8 @@ def summary(head: dict, rows: list[dict], seconds: float) -> dict:
             "fair_share": round(100 / n, 1), "seconds": round(seconds)}
 
 
-def combine(paths: list[str]) -> dict:
-    """Figures of several ``--per-seed`` files of one ladder taken together."""
+def _read(paths: list[str]) -> tuple[list[dict], list[dict]]:
+    """The header lines and the seeds' rows of ``--per-seed`` files."""
     heads, rows = [], []
     for path in paths:
         lines = [json.loads(x) for x in Path(path).read_text().splitlines() if x.strip()]
@@ -119,6 +162,38 @@ def combine(paths: list[str]) -> dict:
             raise ValueError(f"{path}: not a --per-seed file (no header line)")
         heads.append(lines[0])
         rows += lines[1:]
+    return heads, rows
+
+
+def paired(base: list[str], new: list[str]) -> dict:
+    """The change seed by seed in the first bot's points a deal from the
+    ``base`` files to the ``new`` ones, over the seeds both hold (95%
+    interval over seeds), and how many seeds it left unchanged."""
+    (bheads, brows), (nheads, nrows) = _read(base), _read(new)
+    keys = ("variant", "players")
+    if any(tuple(h.get(k) for k in keys) != tuple(bheads[0].get(k) for k in keys)
+           for h in bheads + nheads):
+        raise ValueError("the files are of different games")
+    before = {r["seed"]: r["own"] for r in brows}
+    after = {r["seed"]: r["own"] for r in nrows}
+    if len(before) != len(brows) or len(after) != len(nrows):
+        raise ValueError("a seed is counted twice")
+    seeds = sorted(set(before) & set(after))
+    if len(seeds) < 2:
+        raise ValueError("fewer than two seeds in both")
+    change = [after[s] - before[s] for s in seeds]
+    m, lo, hi = mean_ci(change)
+    return {"variant": bheads[0]["variant"], "base": bheads[0]["pair"],
+            "new": nheads[0]["pair"], "seeds": len(seeds),
+            "base_points": round(sum(before[s] for s in seeds) / len(seeds), 2),
+            "new_points": round(sum(after[s] for s in seeds) / len(seeds), 2),
+            "change": round(m, 2), "ci": [round(lo, 2), round(hi, 2)],
+            "unchanged": sum(1 for c in change if c == 0)}
+
+
+def combine(paths: list[str]) -> dict:
+    """Figures of several ``--per-seed`` files of one ladder taken together."""
+    heads, rows = _read(paths)
     keys = ("variant", "pair", "players", "rules")
     if any(tuple(h.get(k) for k in keys) != tuple(heads[0].get(k) for k in keys)
            for h in heads):
@@ -138,7 +213,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-seed", metavar="FILE", help="write each seed's figures here")
     ap.add_argument("--combine", nargs="+", metavar="FILE",
                     help="print the figures of these --per-seed files together")
+    ap.add_argument("--paired", nargs=2, metavar=("BASE", "NEW"),
+                    help="the change seed by seed from the first bot of BASE to that of NEW "
+                    "(--per-seed files, several joined by commas)")
     args = ap.parse_args(argv)
+    if args.paired:
+        print(json.dumps(paired(*(files.split(",") for files in args.paired))))
+        return 0
     if args.combine:
         print(json.dumps(combine(args.combine)))
         return 0

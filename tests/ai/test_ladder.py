@@ -70,3 +70,37 @@ def test_a_seed_counted_twice_or_another_ladder_is_refused(tmp_path):
     bare.write_text(json.dumps(_row(5, 1.0, 1)) + "\n")
     with pytest.raises(ValueError, match="not a --per-seed file"):
         ladder.combine([str(bare)])
+
+
+def test_paired_gives_the_change_seed_by_seed_worked_by_hand(tmp_path):
+    base = _write(tmp_path / "a.jsonl", HEAD, [_row(1, 10.0, 2), _row(2, -4.0, 1),
+                                               _row(3, 0.0, 1)])
+    more = _write(tmp_path / "b.jsonl", HEAD, [_row(9, 5.0, 1)])  # in base only: left out
+    new = _write(tmp_path / "c.jsonl", {**HEAD, "pair": "hard,easy"},
+                 [_row(1, 12.0, 2), _row(2, -4.0, 1), _row(3, 4.0, 2), _row(7, 50.0, 2)])
+    out = ladder.paired([base, more], [new])
+    # seeds 1, 2, 3: changes +2, 0, +4 -> mean 2; deviations 0, -2, 2 -> variance 8/2 = 4;
+    # half-width 1.96 * sqrt(4/3) = 2.263
+    assert out["seeds"] == 3 and out["unchanged"] == 1
+    assert out["base_points"] == 2.0 and out["new_points"] == round(12 / 3, 2)
+    assert out["change"] == 2.0
+    assert out["ci"] == [round(2 - 1.96 * math.sqrt(4 / 3), 2),
+                         round(2 + 1.96 * math.sqrt(4 / 3), 2)] == [-0.26, 4.26]
+    other = _write(tmp_path / "d.jsonl", {**HEAD, "variant": "21card"}, [_row(1, 1.0, 1)])
+    with pytest.raises(ValueError, match="different games"):
+        ladder.paired([base], [other])
+
+
+def test_a_ceiling_bot_peeks_at_the_deal_being_played():
+    rules = ladder.preset("21card")
+    table = ladder.Table()
+    bot = ladder.bot_for(rules, "ceiling:search", 1, table)
+    state, _ = ladder.new_match(rules, 2, 5)
+    table.state = state
+    assert [c.uid for c in bot.model.peek(1)] == [c.uid for c in state.hands[1]]
+    with pytest.raises(SystemExit, match="no measuring bot 'sight'"):
+        ladder.bot_for(rules, "ceiling:sight", 1, table)
+    # a deal from each seat: the bot's search peeks at every decision, which
+    # fails unless the ladder keeps the table's state as the deal goes
+    res = ladder.play_seed(rules, "ceiling:search", "medium", 2, 3)
+    assert res["seed"] == 3 and res["decided"] == 2

@@ -34,7 +34,7 @@ from game.engine import (
 from game.engine.cards import make_card
 from game.families import family_of, make_bot, preset
 from game.families.twentyone.bots import BOTS, SearchHard
-from game.families.twentyone.ceiling import CEILING_BOTS, ClairvoyantBot
+from game.families.twentyone.ceiling import CEILING_BOTS, PROGRESS_DRAWS, ClairvoyantBot
 from game.families.twentyone.search import (
     KINDS,
     Deal,
@@ -156,6 +156,32 @@ def test_the_clairvoyant_worlds_hold_the_real_hands():
     world = bot.model.sample(ctx, random.Random(2))
     assert world.hands[0] == counts_of(c.kind for c in state.hands[0])
     assert sum(len(s) for s in world.stock.values()) == v.stock_size
+
+
+def test_the_progress_worlds_are_the_samples_nearest_the_real_count():
+    """``--bot progress``: of its draws, the world whose other hand counts
+    nearest the real one; its first draw is the plain sample, so it is
+    never further off, and the cards the log shows stay in the hand."""
+    state = _picked_king()
+    v = view(state)
+    bot = CEILING_BOTS["progress"](1, peek=lambda seat: state.hands[seat])
+    ctx = bot.model.prepare(v)
+    t = ctx.table
+
+    def count(c) -> int:
+        return count_21(tuple(t.kinds(c)), v.wild, t.opts)
+
+    real = count(counts_of(c.kind for c in state.hands[0]))
+    closer = 0
+    for seed in range(6):
+        plain = abs(count(ctx.sampler.sample(random.Random(seed)).hands[0]) - real)
+        world = bot.model.sample(ctx, random.Random(seed))
+        off = abs(count(world.hands[0]) - real)
+        assert off <= plain
+        closer += off < plain
+        assert world.hands[0][kind("KS")] >= 1
+        assert world.hands[0] != counts_of(c.kind for c in state.hands[0])
+    assert PROGRESS_DRAWS > 1 and closer >= 3
 
 
 # --------------------------------------------------------------- evaluator

@@ -10,6 +10,13 @@ world its search samples holds the other players' real hands (the stock is
 still drawn at random from the rest).  It is what hard would reach if its
 guesses at the hidden hands were perfect: the most any better sampler
 (``search.WorldSampler``) can give this search.
+
+``ProgressBot`` (``--bot progress``) knows less: how far each other hand is
+from a show, not its cards.  Its worlds are hard's own samples, of
+``PROGRESS_DRAWS`` the one whose other hands' exact counts come nearest the
+real hands' counts.  Against the clairvoyant bot on the same seeds it tells
+how much of what seeing the hands is worth comes from knowing when the other
+player will show, and how much from knowing which cards it holds.
 """
 
 from __future__ import annotations
@@ -19,6 +26,9 @@ import random
 from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
 from game.families.twentyone.hard import SearchHard
 from game.families.twentyone.search import Context, Deal, TwentyOneModel
+from game.families.twentyone.solver import count_21
+
+PROGRESS_DRAWS = 8  # worlds a progress-knowing world is chosen from
 
 
 class ClairvoyantModel(TwentyOneModel):
@@ -43,5 +53,38 @@ ClairvoyantBot = clairvoyant_bot(
     __name__, "Hard whose search plays out the real hands (``ClairvoyantModel``).")
 
 
+class ProgressModel(TwentyOneModel):
+    """The model whose worlds are its own samples, chosen for the other
+    hands' counts: of ``PROGRESS_DRAWS`` the world whose other hands' exact
+    counts are nearest the real hands' (summed over the seats); ``peek(seat)``
+    returns a seat's real hand (cards)."""
+
+    def __init__(self, know_of, peek) -> None:
+        super().__init__(know_of)
+        self.peek = peek
+
+    def sample(self, ctx: Context, rng: random.Random) -> Deal:
+        table = ctx.table
+        seats = [s for s, *_ in ctx.sampler.seats]
+        real = {s: count_21(tuple(sorted(c.kind for c in self.peek(s))), table.wild, table.opts)
+                for s in seats}
+        best: tuple[int, Deal] | None = None
+        for _ in range(PROGRESS_DRAWS):
+            world = ctx.sampler.sample(rng)
+            off = sum(abs(count_21(tuple(table.kinds(world.hands[s])), table.wild, table.opts)
+                          - real[s]) for s in seats)
+            if best is None or off < best[0]:
+                best = (off, world)
+            if off == 0:
+                break
+        return best[1]
+
+
+ProgressBot = clairvoyant_bot(
+    "ProgressBot", SearchHard, lambda bot, peek: ProgressModel(bot.model.know_of, peek),
+    __name__, "Hard whose worlds are chosen for the other hands' real counts "
+    "(``ProgressModel``).")
+
+
 # the clairvoyant bots ``python -m game.ceiling`` measures, by name
-CEILING_BOTS = {"search": ClairvoyantBot}
+CEILING_BOTS = {"search": ClairvoyantBot, "progress": ProgressBot}
