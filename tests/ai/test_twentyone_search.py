@@ -33,8 +33,14 @@ from game.engine import (
 )
 from game.engine.cards import make_card
 from game.families import family_of, make_bot, preset
+from game.families.twentyone import hard as hard_module
 from game.families.twentyone.bots import BOTS, SearchHard
-from game.families.twentyone.ceiling import CEILING_BOTS, PROGRESS_DRAWS, ClairvoyantBot
+from game.families.twentyone.ceiling import (
+    CEILING_BOTS,
+    PROGRESS_DRAWS,
+    ClairvoyantBot,
+    ClairvoyantModel,
+)
 from game.families.twentyone.search import (
     KINDS,
     Deal,
@@ -156,6 +162,30 @@ def test_the_clairvoyant_worlds_hold_the_real_hands():
     world = bot.model.sample(ctx, random.Random(2))
     assert world.hands[0] == counts_of(c.kind for c in state.hands[0])
     assert sum(len(s) for s in world.stock.values()) == v.stock_size
+
+
+def test_the_discards_bot_sees_the_hands_when_it_throws_only(monkeypatch):
+    """``--bot discards``: the search of a discard plays worlds holding the
+    real hands; the bot's own model (its draws and drops) is put back."""
+    state = _picked_king()
+    v = view(state)
+    bot = CEILING_BOTS["discards"](1, peek=lambda seat: state.hands[seat])
+    own = bot.model
+    assert type(own) is TwentyOneModel
+    models = []
+    real = hard_module.search
+
+    def recorded(view_, model, *rest):
+        models.append(model)
+        return (yield from real(view_, model, *rest))
+
+    monkeypatch.setattr(hard_module, "search", recorded)
+    action = finish(bot.discard(v))
+    assert isinstance(action, Discard)
+    assert len(models) == 1 and isinstance(models[0], ClairvoyantModel)
+    world = models[0].sample(models[0].prepare(v), random.Random(1))
+    assert world.hands[0] == counts_of(c.kind for c in state.hands[0])
+    assert bot.model is own
 
 
 def test_the_progress_worlds_are_the_samples_nearest_the_real_count():

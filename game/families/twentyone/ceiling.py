@@ -11,6 +11,10 @@ still drawn at random from the rest).  It is what hard would reach if its
 guesses at the hidden hands were perfect: the most any better sampler
 (``search.WorldSampler``) can give this search.
 
+``DiscardsBot`` (``--bot discards``) is told the real hands when it throws
+only; its draws and drops are hard's: how much of the ceiling lies in the
+choice of the card to throw.
+
 ``ProgressBot`` (``--bot progress``) knows less: how far each other hand is
 from a show, not its cards.  Its worlds are hard's own samples, of
 ``PROGRESS_DRAWS`` the one whose other hands' exact counts come nearest the
@@ -53,6 +57,26 @@ ClairvoyantBot = clairvoyant_bot(
     __name__, "Hard whose search plays out the real hands (``ClairvoyantModel``).")
 
 
+class DiscardsBot(SearchHard):
+    """Hard whose discards are searched in worlds holding the real hands
+    (``ClairvoyantModel``); its draws and drops search hard's own worlds."""
+
+    name = "clairvoyant"
+    description = "Hard that sees the other hands when it throws (for measuring only)."
+
+    def __init__(self, seed: int = 0, peek=None) -> None:
+        super().__init__(seed)
+        self.own_model = self.model
+        self.seeing = self.model if peek is None else ClairvoyantModel(self.model.know_of, peek)
+
+    def discard(self, view):
+        self.model = self.seeing
+        try:
+            return (yield from super().discard(view))
+        finally:
+            self.model = self.own_model
+
+
 class ProgressModel(TwentyOneModel):
     """The model whose worlds are its own samples, chosen for the other
     hands' counts: of ``PROGRESS_DRAWS`` the world whose other hands' exact
@@ -87,4 +111,4 @@ ProgressBot = clairvoyant_bot(
 
 
 # the clairvoyant bots ``python -m game.ceiling`` measures, by name
-CEILING_BOTS = {"search": ClairvoyantBot, "progress": ProgressBot}
+CEILING_BOTS = {"search": ClairvoyantBot, "discards": DiscardsBot, "progress": ProgressBot}
