@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import string
+import time
 
 import pytest
 from websockets.asyncio.client import connect
@@ -23,6 +24,7 @@ from .helpers import Player, settings, started, until
 
 pytestmark = pytest.mark.asyncio
 GOOD, HOSTILE = 0, 1
+WHOLE_TEST = 120.0  # seconds: it takes about 3 alone
 
 
 def frame(kind: str, **body) -> str:
@@ -105,6 +107,12 @@ async def seat_again(url: str, code: str, token: str):
 
 
 async def test_ten_thousand_hostile_messages_change_nothing(tmp_path):
+    # every wait below reads a socket or polls the room: bounded as a whole,
+    # so that a stall fails here, naming where it waited, and never hangs a run
+    await asyncio.wait_for(_ten_thousand_hostile_messages(tmp_path), WHOLE_TEST)
+
+
+async def _ten_thousand_hostile_messages(tmp_path):
     s = settings(tmp_path / "rooms", rate=1e9, burst=10**9, flood_close=10**9)
     server = await started(s)
     url = f"ws://127.0.0.1:{server.port}/ws"
@@ -125,8 +133,13 @@ async def test_ten_thousand_hostile_messages_change_nothing(tmp_path):
     room = server.rooms[code]
     mallory = make_bot("easy", 9)
     # play on until it is the good player's turn: the room then waits for them
+    deadline = time.monotonic() + 30
     while room.session is None or room.session.state.to_act != GOOD:
         state = room.session.state if room.session else None
+        assert time.monotonic() < deadline, (
+            "the good player's turn never came: "
+            f"{state and state.phase}, to act {state and state.to_act}, "
+            f"seats {[(st.online, st.covered) for st in room.seats]}")
         if state is not None and state.to_act == HOSTILE:
             action = mallory.choose(view_for(state, HOSTILE))
             await ws.send(frame("act", action=encode_action(action)))
