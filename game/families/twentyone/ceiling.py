@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import random
 
+from game.ai.base import Thought
 from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
+from game.engine import PlayerView
 from game.families.twentyone.hard import SearchHard
 from game.families.twentyone.search import Context, Deal, TwentyOneModel
 from game.families.twentyone.solver import count_21
@@ -69,7 +71,7 @@ class DiscardsBot(SearchHard):
         self.own_model = self.model
         self.seeing = self.model if peek is None else ClairvoyantModel(self.model.know_of, peek)
 
-    def discard(self, view):
+    def discard(self, view: PlayerView) -> Thought:
         self.model = self.seeing
         try:
             return (yield from super().discard(view))
