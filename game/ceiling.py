@@ -20,22 +20,29 @@ from game.engine import DrawDiscard
 from game.families import make_bot, package_of, preset
 
 
+def measuring_bot(rules, name: str) -> type:
+    """The class of ``rules``' family's clairvoyant bot ``name``
+    (``CEILING_BOTS``); a clear exit when the family has none of that name."""
+    bots = getattr(package_of(rules), "CEILING_BOTS", {})
+    if name not in bots:
+        raise SystemExit(f"{rules.family} has no measuring bot {name!r}: "
+                         f"choose from {', '.join(bots) or 'none'}")
+    return bots[name]
+
+
 def ceiling(variant: str, bot: str, players: int, seeds: list[int],
             jsonl: str | None = None) -> dict:
     """The clairvoyant ``bot`` of ``variant``'s family against ``players - 1``
     mediums; the arena's summary with the discards each side took."""
     rules = preset(variant)
-    bots = getattr(package_of(rules), "CEILING_BOTS", {})
-    if bot not in bots:
-        raise SystemExit(f"{rules.family} has no clairvoyant bot {bot!r}: "
-                         f"choose from {', '.join(bots) or 'none'}")
+    made = measuring_bot(rules, bot)
     took = {"clairvoyant": 0, "medium": 0}
 
     def count(name: str, view, action) -> None:
         took[name] += isinstance(action, DrawDiscard)
 
     names = ["clairvoyant"] + ["medium"] * (players - 1)
-    arena = Arena(rules, [lambda s: bots[bot](s, peek=lambda seat: arena.state.hands[seat])]
+    arena = Arena(rules, [lambda s: made(s, peek=lambda seat: arena.state.hands[seat])]
                   + [lambda s: make_bot("medium", s)] * (players - 1), names,
                   on_decision=count)
     meta = {"variant": variant, "players": players, "bots": names, "ceiling": bot}

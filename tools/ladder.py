@@ -48,10 +48,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Phase, apply, new_match, view_for
+from game.ceiling import measuring_bot  # noqa: E402
+from game.engine import Phase, apply, new_match, view_for  # noqa: E402
 from game.families import (
     make_bot,  # noqa: E402
-    package_of,  # noqa: E402
     preset,  # noqa: E402
 )
 from game.memory import batch, settle  # noqa: E402
@@ -73,12 +73,7 @@ def bot_for(rules, spec: str, seed: int, table: Table):
     """The bot ``spec`` names; ``ceiling:NAME``: the family's measuring bot,
     peeking at ``table``'s deal."""
     if spec.startswith(CEILING):
-        name = spec[len(CEILING):]
-        bots = getattr(package_of(rules), "CEILING_BOTS", {})
-        if name not in bots:
-            raise SystemExit(f"{rules.family} has no measuring bot {name!r}: "
-                             f"choose from {', '.join(bots) or 'none'}")
-        return bots[name](seed, peek=table.peek)
+        return measuring_bot(rules, spec[len(CEILING):])(seed, peek=table.peek)
     return make_bot(spec, seed)
 
 
