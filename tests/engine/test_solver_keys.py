@@ -18,7 +18,8 @@ from game.families.thirteen import solver_search as search13
 from game.families.twentyone import solver as s21
 from game.families.twentyone import solver_search as search21
 from game.families.twentyone.solver import WideOptions
-from game.families.twentyone.solver_search import Hand, prepare
+from game.families.twentyone.solver_search import Hand
+from game.families.twentyone.suit_order import prepare
 
 
 def test_equal_meld_options_are_one_key_however_made():

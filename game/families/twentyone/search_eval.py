@@ -20,7 +20,8 @@ from collections.abc import Generator
 
 from game.families.twentyone.cards import form_rules
 from game.families.twentyone.solver import WideOptions
-from game.families.twentyone.solver_search import BoundedHand, OutOfNodes, suit_renaming
+from game.families.twentyone.solver_search import BoundedHand, OutOfNodes
+from game.families.twentyone.suit_order import suit_renaming
 
 NODES = 900  # search nodes one search of a count may visit (about 6 ms)
 # ... the search for a show: one that exists is found in a few dozen nodes

@@ -29,7 +29,9 @@ The search works on card kinds with counts, like ``solver.py``:
     suit), or when the same remaining counts, budget and pure melds were
     met before with at least as many points (transposition table).
 A "meld everything" search (the 2-point rung, show (a)) stops at the first
-arrangement found and cuts a branch at the first card left unmelded.
+arrangement found and cuts a branch at the first card left unmelded, or
+when the loose natural cards need more wild cards than are left
+(``wild_need.py``).
 ``count_21`` keeps what an exact count of a whole hand says of the hands one
 card less (a bot weighing its discards asks the whole hand first; see
 ``_remember_children``), and the melds of a kind are shared by the hands
@@ -60,9 +62,8 @@ from game.families.twentyone.solver_search import (
     Hand,
     OutOfNodes,
     SlicedHand,
-    prepare,
-    unmap,
 )
+from game.families.twentyone.suit_order import prepare, unmap
 
 SHOWS = ("pure", "tunnelas", "dublees", "wilds", "marriages")  # in order of preference
 RUNGS = ("none", "pure", "melded", "complete")

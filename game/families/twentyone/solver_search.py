@@ -14,6 +14,7 @@ from game.engine.caches import keep_latest, trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA
 from game.families.twentyone.cards import form_rules, runs_possible, suit_pure, wild_room
+from game.families.twentyone.wild_need import need_left, wild_need
 
 if TYPE_CHECKING:
     from game.families.twentyone.solver import WideOptions
@@ -213,9 +214,12 @@ class Hand:
         melded = sum(3 * pts[k] for k in tunnelas if k != JOKER_KIND)
         remaining = self.total - melded
         self._isolation()
-        if not (self.must and self._iso_stuck(-1, self.wavail) > self.spare):
+        self.need = wild_need(self.held, c, iswild, [k for _p, k in self.iso]) \
+            if self.must else ()
+        if not (self.must and (self._iso_stuck(-1, self.wavail) > self.spare
+                               or need_left(self.need, c) - 2 * self.spare > self.wavail)):
             melds = [_tunnela(k, pts, iswild) for k in tunnelas]
-            self._rec(0, melded, remaining, 0, 0, len(tunnelas), melds)
+            self._rec(0, melded, remaining, self.wavail, len(tunnelas), melds)
         for k in tunnelas:
             if k != JOKER_KIND:
                 c[k] += 3
@@ -292,14 +296,13 @@ class Hand:
                     dead += pts[x] * left[x]
         return dead
 
-    def _rec(self, k, melded, remaining, used, natd, pure, melds) -> None:
+    def _rec(self, k, melded, remaining, budget, pure, melds) -> None:
         self.nodes -= 1
         if self.nodes < 0:
             raise OutOfNodes
         c = self.c
         while k < 52 and c[k] == 0:
             k += 1
-        budget = self.wavail - natd - used
         if budget < 0:
             return
         if k == 52:
@@ -330,6 +333,9 @@ class Hand:
         if must:
             if self.found is not None or (self.iso and self._iso_stuck(k, budget) > self.spare):
                 return
+            # a card still to throw takes at most two wild cards' need away
+            if self.need and need_left(self.need, c) - 2 * self.spare > budget:
+                return
         else:
             ub = melded + remaining
             if ub <= self.best or (self.iso and ub - self._iso_penalty(k, budget) <= self.best):
@@ -346,27 +352,29 @@ class Hand:
         local = (k, budget, left[k:k - k % 13 + 13], left[k + 13::13])
         options = self.opt_cache.get(local)
         if options is None:
-            options = self.opt_cache[local] = self._melds_with(k, budget)
-        for m in options:
-            for n in m[1]:
+            # each meld with what it takes: its points, its wild cards (a
+            # designated one as itself too) and whether it is pure
+            options = self.opt_cache[local] = [(m, m[1], m[6], m[2] + m[3], m[0] == PURE)
+                                               for m in self._melds_with(k, budget)]
+        for m, nats, gain, cost, is_pure in options:
+            for n in nats:
                 c[n] -= 1
             melds.append(m)
-            rec(k, melded + m[6], remaining - m[6], used + m[3], natd + m[2],
-                pure + (m[0] == PURE), melds)
+            rec(k, melded + gain, remaining - gain, budget - cost, pure + is_pure, melds)
             melds.pop()
-            for n in m[1]:
+            for n in nats:
                 c[n] += 1
             if self.found is not None:
                 return
         n = c[k]
         if self.iswild[k] or not must:  # a wild kind's copies join the pool
             c[k] = 0
-            rec(k + 1, melded, remaining - self.pts[k] * n, used, natd, pure, melds)
+            rec(k + 1, melded, remaining - self.pts[k] * n, budget, pure, melds)
             c[k] = n
         elif self.spare:  # one copy is the card still to be thrown
             self.spare -= 1
             c[k] = n - 1
-            rec(k, melded, remaining - self.pts[k], used, natd, pure, melds)
+            rec(k, melded, remaining - self.pts[k], budget, pure, melds)
             c[k] = n
             self.spare += 1
         gain = 0 if must else self.best - melded
@@ -522,60 +530,12 @@ class SlicedHand(Hand):
     left = 0
     seen: set = frozenset()
 
-    def _rec(self, k, melded, remaining, used, natd, pure, melds) -> None:
+    def _rec(self, k, melded, remaining, budget, pure, melds) -> None:
         # the key of Hand._rec's memo (its k is the first kind still held)
-        key = (bytes(self.c), self.wavail - natd - used, min(pure, self.min_pure), self.spare)
+        key = (bytes(self.c), budget, min(pure, self.min_pure), self.spare)
         if key not in self.seen:
             self.seen.add(key)
             self.left -= 1
             if self.left < 0:
                 raise OutOfNodes
-        Hand._rec(self, k, melded, remaining, used, natd, pure, melds)
-
-
-def prepare(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
-            kind: type[Hand] = Hand):
-    """The hand (a ``kind``) with its suits renumbered so that the suit
-    holding most designated wild kinds is searched first: the wild cards its
-    pure runs take as themselves leave the budget early (renaming suits
-    changes no meld).  Returns the hand and the map back to the real
-    suits."""
-    held = [0, 0, 0, 0]
-    for k in set(kinds) & wild:
-        held[k // 13] += 1
-    # the renumbering depends only on how many wild kinds each suit holds:
-    # made once, with the renamed wild kinds as one set (the solver's tables
-    # are keyed by it)
-    key = (wild, *held)
-    known = _RENAMES.get(key)
-    if known is None:
-        order, to = suit_renaming(held)
-        if order == [0, 1, 2, 3]:
-            known = (order, None, wild)
-        else:
-            known = (order, to, frozenset(to[k] for k in wild))
-        trim(_RENAMES, _MELDS_KEPT)
-        _RENAMES[key] = known
-    order, to, renamed = known
-    if to is None:
-        return kind(kinds, wild, opts), order
-    return kind(tuple(sorted([to[k] for k in kinds])), renamed, opts), order
-
-
-def suit_renaming(held: list[int]) -> tuple[list[int], list[int]]:
-    """The suits in the order a search takes them, the one holding most of
-    ``held`` (wild kinds per suit) first (``order[new] = old``), and each
-    kind's name in that order (the printed joker keeps its own)."""
-    order = sorted(range(4), key=lambda s: -held[s])
-    perm = [order.index(s) for s in range(4)]
-    return order, [perm[k // 13] * 13 + k % 13 for k in range(52)] + [JOKER_KIND]
-
-
-# (wild kinds, wild kinds held per suit) -> prepare's suit order, the kinds
-# renamed and the wild kinds renamed
-_RENAMES: dict[tuple, tuple] = {}
-
-
-def unmap(melds, order: list[int]) -> tuple:
-    return tuple((m[0], tuple(k if k == JOKER_KIND else order[k // 13] * 13 + k % 13
-                              for k in m[1]), *m[2:]) for m in melds)
+        Hand._rec(self, k, melded, remaining, budget, pure, melds)

@@ -203,11 +203,12 @@ def test_a_sliced_show_question_stops_after_its_nodes():
     # cut 9D: 8D 9D TD wild (9D and TD held).  Three tunnelas (J♦ Q♦ K♦):
     # show (b).  Show (a) would meld every card: 5♣ and 8♣ take both wild
     # cards (5C 6C 7C 8C), and the second A♣ has none left (A♣ K♣ Q♣ J♣
-    # takes the other): no.  Ruling (a) out takes the search more than 40
-    # nodes, so asked 40 nodes a slice the question stops before answering
+    # takes the other): no.  Ruling (a) out takes the search more than 60
+    # states, so asked 20 a slice the question stops twice or more before
+    # answering
     hand = parse_cards("TS JS QS 9D TD JD QD KD AC 5C 8C JC QC KC JD QD KD AC JD QD KD")
     wild = wild_kinds_21(parse_kind("9D"))
-    value, stops = _slices(shows_steps(hand, wild, O21, nodes=40))
+    value, stops = _slices(shows_steps(hand, wild, O21, nodes=20))
     assert value == "tunnelas"
     assert stops >= 2
     clear_caches()
