@@ -90,8 +90,10 @@ def bench_lines(random_hands: int = 2000, heavy_hands: int = 500, seed: int = 21
 
 # (preset, players, bots by seat): deals played bot against bot, deals per second
 SIMULATIONS = [("21card", 4, ["greedy"])]
-# (preset, players, level, share of the bench's decisions): decision and slice times
-BOT_TIMINGS = [("21card", 4, "hard", 0.125), ("27card", 4, "hard", 0.125)]
+# (preset, players, level, share of the bench's decisions): decision and slice times;
+# two players too, where hard plays its largest budget (``hard.TWO_PLAYER_SHARE``)
+BOT_TIMINGS = [("21card", 4, "hard", 0.125), ("27card", 4, "hard", 0.125),
+               ("21card", 2, "hard", 0.15), ("27card", 2, "hard", 0.15)]
 
 
 if __name__ == "__main__":
