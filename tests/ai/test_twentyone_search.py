@@ -410,9 +410,9 @@ def test_a_whole_match_plays_clean(variant, levels):
 
 
 @pytest.mark.parametrize("variant, players, packed, expected", [
-    ("21card", 2, 0, (54, 9, 25)),  # 1.8 times the budget: 54, 9, 25.2
+    ("21card", 2, 0, (45, 7, 21)),  # 1.5 times the budget: 45, 7.5, 21
     ("21card", 4, 0, (30, 5, 14)),  # four in the deal: the budget (2 / sqrt 4 = 1)
-    ("21card", 4, 2, (54, 9, 25)),  # two have dropped: 1.8 times it
+    ("21card", 4, 2, (45, 7, 21)),  # two have dropped: 1.5 times it
     ("27card", 2, 0, (24, 4, 11)),  # 0.8 of it: 24, 4, 11.2 rounded down
     ("27card", 4, 0, (19, 3, 9)),  # four in the deal (2 / sqrt 4 = 1), then 0.65
     ("27card", 4, 2, (24, 4, 11)),  # two have dropped: two left, 0.8
@@ -421,7 +421,7 @@ def test_hard_s_budget_follows_the_hand_size_and_the_players_left(variant, playe
                                                                    expected):
     """27-card rollouts are longer: 0.65 of the budget, 0.8 with two players
     left in the deal, whose rollouts are shorter; 21-card ones shorter still:
-    1.8 times the budget with two players left (a decision's median stays
+    1.5 times the budget with two players left (a decision's median stays
     under 60 ms in each case)."""
     state, _ = new_match(preset(variant), players, 3)
     if packed:
