@@ -13,7 +13,7 @@ import pytest
 
 from game.ai.base import finish
 from game.ai.knowledge import know
-from game.ai.search.core import Budget, Candidate, choose, search, utility
+from game.ai.search.core import Budget, Candidate, choose, close_call, search, utility
 from game.engine import (
     Declare,
     Discard,
@@ -239,6 +239,29 @@ def test_choose_keeps_the_heuristic_choice_unless_the_rollouts_disagree_clearly(
     assert choose([a, b], tau=4.0) is a
     b.prior = -1.0
     assert choose([a, b], tau=4.0) is b
+
+
+def test_a_choice_is_close_while_a_runner_up_is_within_one_standard_error():
+    a = Candidate("a", prior=0.0, values=[10, -20, 30, 0])
+    # b - a: 1, -2, 3, -1: mean 0.25, variance 14.75 / 3, se 1.109; b is
+    # chosen (0.25 shrunk is above nothing) and a trails it by 0.25 < 1.109
+    b = Candidate("b", prior=0.0, values=[11, -22, 33, -1])
+    assert choose([a, b], tau=8.0) is b
+    assert close_call([a, b], tau=8.0)
+    # b's prior 5 behind: a is chosen, and b trails by 5 - 0.25 > 1.109
+    b.prior = -5.0
+    assert choose([a, b], tau=8.0) is a
+    assert not close_call([a, b], tau=8.0)
+    # 20 better in every world: no spread, nothing in doubt
+    c = Candidate("c", prior=0.0, values=[30, 0, 50, 20])
+    assert not close_call([a, c], tau=8.0)
+    # b half a point behind: a is chosen (b's 0.25 shrunk by 64 / 65.2 does
+    # not make up 0.5), and b trails by 0.25 < 1.109: close while b races on
+    b.prior = -0.5
+    assert choose([a, b], tau=8.0) is a
+    assert close_call([a, b], tau=8.0)
+    b.alive = False  # out of the race: not a runner-up
+    assert not close_call([a, b], tau=8.0)
 
 
 def test_search_is_deterministic_for_a_seed():

@@ -182,7 +182,9 @@ def test_the_discards_bot_sees_the_hands_when_it_throws_only(monkeypatch):
     monkeypatch.setattr(hard_module, "search", recorded)
     action = finish(bot.discard(v))
     assert isinstance(action, Discard)
-    assert len(models) == 1 and isinstance(models[0], ClairvoyantModel)
+    # one search, and a second when the choice is close: every one sees
+    assert 1 <= len(models) <= 2
+    assert all(isinstance(m, ClairvoyantModel) for m in models)
     world = models[0].sample(models[0].prepare(v), random.Random(1))
     assert world.hands[0] == counts_of(c.kind for c in state.hands[0])
     assert bot.model is own
@@ -380,6 +382,69 @@ def test_thinking_is_sliced_and_gives_choose_s_move():
     assert slices > 10  # many candidates within reach of a hopeless hand: searched
     assert action == make_bot("hard", 4).choose(v)
     assert isinstance(action, Discard) and action in v.legal
+
+
+class _Alternating:
+    """A stand-in model: world ``w`` is its number; the first candidate
+    played scores 0 in every world, each other ``swing`` points in an even
+    world and ``-swing`` in an odd one, or ``lead`` below the first in
+    every world."""
+
+    def __init__(self, swing: float = 0.0, lead: float = 0.0) -> None:
+        self.swing, self.lead = swing, lead
+        self.order: list = []
+        self.rollouts = 0
+        self.worlds = 0
+
+    def prepare(self, view):
+        return view
+
+    def sample(self, ctx, rng):
+        self.worlds += 1
+        return self.worlds
+
+    def outcome(self, ctx, world, action):
+        self.rollouts += 1
+        if action not in self.order:
+            self.order.append(action)
+        value = 0.0
+        if self.order.index(action):
+            value = (self.swing if world % 2 == 0 else -self.swing) - self.lead
+        return [value, value]
+        yield
+
+
+def _discard_rollouts(model, variant: str = "21card") -> tuple[int, int]:
+    """Rollouts and candidates of hard's discard in the hopeless-hand
+    position (two players), its search playing ``model``."""
+    bot = SearchHard(4)
+    bot.model = model
+    state = _picked_king()
+    if variant != "21card":
+        state = state.replace(rules=preset(variant))
+    finish(bot.discard(view(state)))
+    return model.rollouts, len(model.order)
+
+
+def test_a_close_discard_is_searched_on_with_twice_the_budget_more():
+    # 21 cards, two players: 45 rollouts, 7 to 21 worlds.  Each runner-up is
+    # +-40 in turn against the first candidate: with three candidates 15
+    # worlds, 45 rollouts; the runner-ups' mean (40 / 15) lies well within
+    # one standard error (about 10.7) of the first's, and the race drops
+    # nobody (a prior is at most 4 points behind, 2 se about 21).  Then
+    # twice the budget more: 90 rollouts, 30 worlds (at most 42)
+    close = _Alternating(swing=40.0)
+    assert _discard_rollouts(close) == (45 + 90, 3)
+    # 100 behind in every world: the race drops the other two after the 7
+    # worlds it waits for; the choice is clear and the search ends there
+    clear = _Alternating(lead=100.0)
+    assert _discard_rollouts(clear) == (7 * 3, 3)
+
+
+def test_a_close_discard_is_not_searched_on_at_27_cards():
+    # the same hand under 27-card rules (only the budget reads the hand
+    # size): 0.8 of the budget, 24 rollouts, 8 worlds of 3, and no more
+    assert _discard_rollouts(_Alternating(swing=40.0), "27card") == (24, 3)
 
 
 @pytest.mark.parametrize("variant, levels", [

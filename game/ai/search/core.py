@@ -13,7 +13,8 @@ included, trails the leader's by more than ``z`` standard errors of the
 paired difference leaves the race; the search stops when one is left or the
 budget of rollouts is spent.  ``choose`` then keeps the heuristic's
 favourite unless another candidate's measured advantage, shrunk by how sure
-it is, outweighs the difference of priors.
+it is, outweighs the difference of priors; ``close_call`` says when that
+choice is still in doubt (a bot may then search on).
 
 The search is a generator: it yields after every world, every rollout and
 every few turns of a rollout (the model's ``outcome`` yields too), so a
@@ -185,6 +186,22 @@ def choose(candidates: list[Candidate], tau: float) -> Candidate:
         if score > best_score:
             best, best_score = c, score
     return best
+
+
+def close_call(candidates: list[Candidate], tau: float) -> bool:
+    """Whether ``choose``'s pick is in doubt: another candidate still in the
+    race scores within one standard error of it (the paired difference of
+    their rollouts, priors included, not shrunk).  A bot may then search the
+    decision longer: where the candidates are far apart more rollouts would
+    not change the choice."""
+    best = choose(candidates, tau)
+    for c in candidates:
+        if c is best or not c.alive:
+            continue
+        m, se = paired(c, best)
+        if math.isfinite(se) and abs(m + c.prior - best.prior) < se:
+            return True
+    return False
 
 
 def _race(live: list[Candidate], z: float) -> None:
