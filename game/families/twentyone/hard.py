@@ -77,10 +77,10 @@ LONG_HAND_SHARE_TWO = 0.8
 # stronger: +0.19 [-0.54, +0.93] a deal over 5,000 paired ladder seeds
 TWO_PLAYER_SHARE = 1.5
 # A close discard at 21 cards and two players is searched on with this many
-# times its budget more (three times the thinking in all; about three
-# discards in ten are close).  The decision's median rose from 45.6 to 49.7 ms
-# (CPU, 300 decisions), and over 5,000 paired ladder seeds the bot gained
-# +1.08 [+0.26, +1.90] a deal against medium
+# times its budget more (three times the thinking in all; about two searched
+# discards in three are close, three decisions in ten).  The decision's median
+# rose from 45.6 to 49.7 ms (CPU, 300 decisions), and over 5,000 paired
+# ladder seeds the bot gained +1.08 [+0.26, +1.90] a deal against medium
 CLOSE_EXTRA = 2.0
 
 
