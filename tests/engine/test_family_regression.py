@@ -30,8 +30,7 @@ recorded; and again when 21-card hard at two players searched a close discard
 on (``CLOSE_EXTRA``): with 0 it plays as recorded.  The Marriage entry with
 a ``greedy`` seat when greedy began to see the tiplu (``Family.show_step``;
 before, it never saw, so it never showed and every greedy-only deal ended
-void): with the family's hook returning
-None it plays as recorded."""
+void): with the family's hook returning None it plays as recorded."""
 
 import hashlib
 
