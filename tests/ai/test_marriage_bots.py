@@ -5,6 +5,7 @@ and seed give the same move; and the decisions the family asks for
 
 import pytest
 
+from game.ai.common import distinct_discards
 from game.engine import (
     Declare,
     Discard,
@@ -22,6 +23,7 @@ from game.engine import (
 )
 from game.engine.stack import stacked_order
 from game.families import make_bot, preset
+from game.families.marriage import heuristic
 from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.families.marriage.bots import EasyMarriage, HardMarriage, MediumMarriage
 from game.families.marriage.judge import Shape, counts_of, live_counts
@@ -186,3 +188,65 @@ def test_shape_counts_the_cards_still_missing():
     assert w == 2
     score = Shape(False, None, True).score(c, 4)
     assert 12 - score // 1024 - w == 2
+
+
+# ------------------------------------------------ hard's look-ahead (issue 23)
+SPREAD = "2S 3S 4S 9D TD JD 5C 6C KS KD 7H 2H QC 4D 8S AD 6S JC 9H 3C TH"
+
+
+def _to_discard():
+    """Seat 1, not seen, has drawn KH from the stock and must discard."""
+    s = _deal({1: SPREAD, 0: NOTHING}, stock_top="KH")
+    s, _ = apply(s, DoneExposing())
+    s, _ = apply(s, DoneExposing())
+    s, _ = apply(s, DrawStock())
+    return view_for(s, 1)
+
+
+def _run(thought):
+    try:
+        while True:
+            next(thought)
+    except StopIteration as done:
+        return done.value
+
+
+@pytest.mark.parametrize("values, looked", [
+    # within 1.5 cards of the best: the first five (1.6 is out)
+    ((0.0, 0.5, 1.0, 1.4, 1.5, 1.6, 2.0), 5),
+    # eight within reach: the best six only
+    ((0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7), 6),
+])
+def test_hard_looks_ahead_at_up_to_six_discards_within_one_and_a_half_cards(values, looked):
+    class Ranked(HardMarriage):
+        def rank_discards(self, view, judge):
+            cards = [c for _, c in sorted(distinct_discards(view).items())]
+            self.order = cards
+            return [(values[i] if i < len(values) else 9.0, 0, c) for i, c in enumerate(cards)]
+            yield
+
+        def lookahead(self, view, judge, near):
+            self.looked = [t[2] for t in near]
+            return (yield from super().lookahead(view, judge, near))
+
+    bot = Ranked(1)
+    action = _run(bot.think(_to_discard()))
+    assert bot.looked == bot.order[:looked]
+    assert isinstance(action, Discard) and action.card in bot.looked
+
+
+def test_a_sure_feed_costs_hard_three_tenths_of_a_card(monkeypatch):
+    view = _to_discard()
+    bot = HardMarriage(1)
+    judge = bot.judge(view)
+    near = _run(bot.rank_discards(view, judge))[:2]
+    (a, b) = (near[0][2], near[1][2])
+
+    def keys(risky):
+        monkeypatch.setattr(heuristic, "feed_risk",
+                            lambda view, judge, seat: lambda kind: float(kind in risky))
+        return {card.kind: key[0] for key, card in _run(bot.lookahead(view, judge, near))}
+
+    calm, fed = keys(()), keys((a.kind,))
+    assert fed[a.kind] == pytest.approx(calm[a.kind] + 0.3)
+    assert fed[b.kind] == calm[b.kind]
