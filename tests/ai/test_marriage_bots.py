@@ -5,6 +5,7 @@ and seed give the same move; and the decisions the family asks for
 
 import pytest
 
+from game.ai.base import finish
 from game.ai.common import distinct_discards
 from game.engine import (
     Declare,
@@ -203,14 +204,6 @@ def _to_discard():
     return view_for(s, 1)
 
 
-def _run(thought):
-    try:
-        while True:
-            next(thought)
-    except StopIteration as done:
-        return done.value
-
-
 @pytest.mark.parametrize("values, looked", [
     # within 1.5 cards of the best: the first five (1.6 is out)
     ((0.0, 0.5, 1.0, 1.4, 1.5, 1.6, 2.0), 5),
@@ -230,7 +223,7 @@ def test_hard_looks_ahead_at_up_to_six_discards_within_one_and_a_half_cards(valu
             return (yield from super().lookahead(view, judge, near))
 
     bot = Ranked(1)
-    action = _run(bot.think(_to_discard()))
+    action = finish(bot.think(_to_discard()))
     assert bot.looked == bot.order[:looked]
     assert isinstance(action, Discard) and action.card in bot.looked
 
@@ -239,13 +232,13 @@ def test_a_sure_feed_costs_hard_three_tenths_of_a_card(monkeypatch):
     view = _to_discard()
     bot = HardMarriage(1)
     judge = bot.judge(view)
-    near = _run(bot.rank_discards(view, judge))[:2]
-    (a, b) = (near[0][2], near[1][2])
+    near = finish(bot.rank_discards(view, judge))[:2]
+    a, b = near[0][2], near[1][2]
 
     def keys(risky):
         monkeypatch.setattr(heuristic, "feed_risk",
                             lambda view, judge, seat: lambda kind: float(kind in risky))
-        return {card.kind: key[0] for key, card in _run(bot.lookahead(view, judge, near))}
+        return {card.kind: key[0] for key, card in finish(bot.lookahead(view, judge, near))}
 
     calm, fed = keys(()), keys((a.kind,))
     assert fed[a.kind] == pytest.approx(calm[a.kind] + 0.3)
