@@ -16,7 +16,7 @@ import json
 import time
 
 from game.arena import Arena, _parse_seeds, run_seeds, summarise
-from game.engine import DrawDiscard
+from game.engine import DrawDiscard, view_for
 from game.families import make_bot, package_of, preset
 
 
@@ -28,6 +28,16 @@ def measuring_bot(rules, name: str) -> type:
         raise SystemExit(f"{rules.family} has no measuring bot {name!r}: "
                          f"choose from {', '.join(bots) or 'none'}")
     return bots[name]
+
+
+def told(cls: type, seed: int, peek, look):
+    """A measuring bot of class ``cls`` told the real hands (``peek(seat)``)
+    and, when its class asks for them (``looks``), what every seat sees
+    (``look(seat)``: that seat's view, for a bot told what another player
+    would do)."""
+    if getattr(cls, "looks", False):
+        return cls(seed, peek=peek, look=look)
+    return cls(seed, peek=peek)
 
 
 def ceiling(variant: str, bot: str, players: int, seeds: list[int],
@@ -42,7 +52,8 @@ def ceiling(variant: str, bot: str, players: int, seeds: list[int],
         took[name] += isinstance(action, DrawDiscard)
 
     names = ["clairvoyant"] + ["medium"] * (players - 1)
-    arena = Arena(rules, [lambda s: made(s, peek=lambda seat: arena.state.hands[seat])]
+    arena = Arena(rules, [lambda s: told(made, s, lambda seat: arena.state.hands[seat],
+                                         lambda seat: view_for(arena.state, seat))]
                   + [lambda s: make_bot("medium", s)] * (players - 1), names,
                   on_decision=count)
     meta = {"variant": variant, "players": players, "bots": names, "ceiling": bot}

@@ -48,7 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ceiling import measuring_bot  # noqa: E402
+from game.ceiling import measuring_bot, told  # noqa: E402
 from game.engine import Phase, apply, new_match, view_for  # noqa: E402
 from game.families import (
     make_bot,  # noqa: E402
@@ -61,19 +61,22 @@ CEILING = "ceiling:"  # a first bot told the real hands (measuring only)
 
 class Table:
     """The state of the deal being played, for measuring bots that are told
-    the real hands (``peek``)."""
+    the real hands (``peek``) or, if they ask, every seat's view (``look``)."""
 
     state = None
 
     def peek(self, seat: int):
         return self.state.hands[seat]
 
+    def look(self, seat: int):
+        return view_for(self.state, seat)
+
 
 def bot_for(rules, spec: str, seed: int, table: Table):
     """The bot ``spec`` names; ``ceiling:NAME``: the family's measuring bot,
     peeking at ``table``'s deal."""
     if spec.startswith(CEILING):
-        return measuring_bot(rules, spec[len(CEILING):])(seed, peek=table.peek)
+        return told(measuring_bot(rules, spec[len(CEILING):]), seed, table.peek, table.look)
     return make_bot(spec, seed)
 
 

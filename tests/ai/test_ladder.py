@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from game.ceiling import told
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("ladder", ROOT / "tools" / "ladder.py")
 ladder = importlib.util.module_from_spec(_spec)
@@ -91,12 +93,18 @@ def test_paired_gives_the_change_seed_by_seed_worked_by_hand(tmp_path):
         ladder.paired([base], [other])
 
 
-def test_a_ceiling_bot_peeks_at_the_deal_being_played():
-    rules = ladder.preset("21card")
+def _measuring(variant: str, spec: str):
+    """A measuring bot the ladder makes for seat 1, and the deal its table holds."""
+    rules = ladder.preset(variant)
     table = ladder.Table()
-    bot = ladder.bot_for(rules, "ceiling:search", 1, table)
+    bot = ladder.bot_for(rules, spec, 1, table)
     state, _ = ladder.new_match(rules, 2, 5)
     table.state = state
+    return rules, table, bot, state
+
+
+def test_a_ceiling_bot_peeks_at_the_deal_being_played():
+    rules, table, bot, state = _measuring("21card", "ceiling:search")
     assert [c.uid for c in bot.model.peek(1)] == [c.uid for c in state.hands[1]]
     with pytest.raises(SystemExit, match="no measuring bot 'sight'"):
         ladder.bot_for(rules, "ceiling:sight", 1, table)
@@ -104,3 +112,23 @@ def test_a_ceiling_bot_peeks_at_the_deal_being_played():
     # fails unless the ladder keeps the table's state as the deal goes
     res = ladder.play_seed(rules, "ceiling:search", "medium", 2, 3)
     assert res["seed"] == 3 and res["decided"] == 2
+
+
+def test_a_measuring_bot_that_asks_is_shown_every_seat_view():
+    _, _, bot, state = _measuring("marriage", "ceiling:take")
+    theirs = bot.look(0)
+    assert theirs.seat == 0 and [c.uid for c in theirs.hand] == [c.uid for c in state.hands[0]]
+
+    class Asks:
+        looks = True
+
+        def __init__(self, seed, peek=None, look=None):
+            self.told = (seed, peek, look)
+
+    class Hands:
+        def __init__(self, seed, peek=None):
+            self.told = (seed, peek)
+
+    # game.ceiling and the ladder make their measuring bots through told()
+    assert told(Asks, 3, len, abs).told == (3, len, abs)
+    assert told(Hands, 3, len, abs).told == (3, len)

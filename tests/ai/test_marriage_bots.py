@@ -27,6 +27,7 @@ from game.families import make_bot, preset
 from game.families.marriage import heuristic
 from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.families.marriage.bots import EasyMarriage, HardMarriage, MediumMarriage
+from game.families.marriage.ceiling import TakeReaderMarriage
 from game.families.marriage.judge import Shape, counts_of, live_counts
 from game.simulate import simulate
 
@@ -243,3 +244,26 @@ def test_a_sure_feed_costs_hard_three_tenths_of_a_card(monkeypatch):
     calm, fed = keys(()), keys((a.kind,))
     assert fed[a.kind] == pytest.approx(calm[a.kind] + 0.3)
     assert fed[b.kind] == calm[b.kind]
+
+
+# ----------------------- the measuring bot told what the next player would take
+def test_the_take_reader_is_told_what_the_next_player_would_take():
+    # seat 0 (next after seat 1 at two players) has not seen and holds
+    # NOTHING: its best three pure groups are two cards each (AS 3S, ...).
+    # A 2S makes AS 2S 3S, a whole card closer: medium takes it.  A 7C
+    # joins 8C (or 5C) as one more two-card group: no closer, left.
+    s = _deal({1: SPREAD, 0: NOTHING}, stock_top="KH")
+    s, _ = apply(s, DoneExposing())
+    s, _ = apply(s, DoneExposing())
+    s, _ = apply(s, DrawStock())
+    view = view_for(s, 1)
+    bot = TakeReaderMarriage(1, peek=lambda seat: s.hands[seat],
+                             look=lambda seat: view_for(s, seat))
+    chance = bot.feed_chance(view, bot.judge(view), 0)
+    two_s, seven_c, king_h = (parse_cards(c)[0].kind for c in ("2S", "7C", "KH"))
+    assert chance(two_s) == 1.0
+    assert chance(seven_c) == 0.0
+    # not told (no look): hard's own guess, the same as hard's
+    blind = TakeReaderMarriage(1).feed_chance(view, bot.judge(view), 0)
+    guess = heuristic.feed_risk(view, bot.judge(view), 0)
+    assert blind(king_h) == guess(king_h) and blind(two_s) == guess(two_s)

@@ -9,7 +9,8 @@
   hard level because it measured weaker than the look-ahead (49.7% of
   deals against medium on seeds 1-1000 at two players, the look-ahead
   53.5%, game/ai/README.md);
-- ``ceiling.py``: the search told the real hands, for measuring only.
+- ``ceiling.py``, for measuring only: the search told the real hands, and
+  hard told what the next player would take (``TakeReaderMarriage``).
 """
 
 from __future__ import annotations

@@ -203,7 +203,7 @@ class LookaheadMarriage(MarriageBot):
         player takes the card, then the tiebreak and the card's id (lower
         is better)."""
         nxt = next_seat(view, view.seat)
-        risk = feed_risk(view, judge, nxt) if nxt is not None else (lambda kind: 0.0)
+        risk = self.feed_chance(view, judge, nxt) if nxt is not None else (lambda kind: 0.0)
         kinds = tuple(c.kind for c in view.hand)
         live = judge.live_kinds
         total = max(1, sum(live))
@@ -224,6 +224,12 @@ class LookaheadMarriage(MarriageBot):
                         card))
             yield
         return out
+
+
+    def feed_chance(self, view: PlayerView, judge: Judge, seat: int):
+        """A function kind -> the chance that ``seat`` takes that card from
+        the pile (``feed_risk``; a measuring bot may be told instead)."""
+        return feed_risk(view, judge, seat)
 
 
 def feed_risk(view: PlayerView, judge: Judge, seat: int):
