@@ -196,13 +196,17 @@ def test_shape_counts_the_cards_still_missing():
 SPREAD = "2S 3S 4S 9D TD JD 5C 6C KS KD 7H 2H QC 4D 8S AD 6S JC 9H 3C TH"
 
 
-def _to_discard():
+def _to_discard_state():
     """Seat 1, not seen, has drawn KH from the stock and must discard."""
     s = _deal({1: SPREAD, 0: NOTHING}, stock_top="KH")
     s, _ = apply(s, DoneExposing())
     s, _ = apply(s, DoneExposing())
     s, _ = apply(s, DrawStock())
-    return view_for(s, 1)
+    return s
+
+
+def _to_discard():
+    return view_for(_to_discard_state(), 1)
 
 
 @pytest.mark.parametrize("values, looked", [
@@ -252,18 +256,16 @@ def test_the_take_reader_is_told_what_the_next_player_would_take():
     # NOTHING: its best three pure groups are two cards each (AS 3S, ...).
     # A 2S makes AS 2S 3S, a whole card closer: medium takes it.  A 7C
     # joins 8C (or 5C) as one more two-card group: no closer, left.
-    s = _deal({1: SPREAD, 0: NOTHING}, stock_top="KH")
-    s, _ = apply(s, DoneExposing())
-    s, _ = apply(s, DoneExposing())
-    s, _ = apply(s, DrawStock())
+    s = _to_discard_state()
     view = view_for(s, 1)
     bot = TakeReaderMarriage(1, peek=lambda seat: s.hands[seat],
                              look=lambda seat: view_for(s, seat))
-    chance = bot.feed_chance(view, bot.judge(view), 0)
+    judge = bot.judge(view)
+    chance = bot.feed_chance(view, judge, 0)
     two_s, seven_c, king_h = (parse_cards(c)[0].kind for c in ("2S", "7C", "KH"))
     assert chance(two_s) == 1.0
     assert chance(seven_c) == 0.0
     # not told (no look): hard's own guess, the same as hard's
-    blind = TakeReaderMarriage(1).feed_chance(view, bot.judge(view), 0)
-    guess = heuristic.feed_risk(view, bot.judge(view), 0)
+    blind = TakeReaderMarriage(1).feed_chance(view, judge, 0)
+    guess = heuristic.feed_risk(view, judge, 0)
     assert blind(king_h) == guess(king_h) and blind(two_s) == guess(two_s)

@@ -225,7 +225,6 @@ class LookaheadMarriage(MarriageBot):
             yield
         return out
 
-
     def feed_chance(self, view: PlayerView, judge: Judge, seat: int):
         """A function kind -> the chance that ``seat`` takes that card from
         the pile (``feed_risk``; a measuring bot may be told instead)."""
