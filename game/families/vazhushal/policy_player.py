@@ -50,7 +50,7 @@ class PolicyPlayer(VazhushalBot):
         if got is None:
             return DrawStock()
         pos = Position.of_view(view)
-        for action in reversed(wipes):  # the line card the policy wipes from, deepest first
+        for action in wipes:  # the wipe from the line card the policy chose
             if pos.index_of(action.card) == got[0]:
                 yield
                 laid, _ = resolve_wipe(pos, action)
