@@ -21,11 +21,11 @@ from game.ai.base import Thought
 from game.ai.search.worlds import counts_of
 from game.engine import DrawStock, PlayerView
 from game.engine.cards import Card
-from game.families.vazhushal.actions import Position, Wipe, WipeDeal, resolve_wipe
+from game.families.vazhushal.actions import Position, Wipe, resolve_wipe
 from game.families.vazhushal.judge import Judge
 from game.families.vazhushal.levels import VazhushalBot
+from game.families.vazhushal.search import policy_melds
 from game.families.vazhushal.search_policy import Table
-from game.families.vazhushal.split import meld_of
 
 
 class PolicyPlayer(VazhushalBot):
@@ -38,18 +38,14 @@ class PolicyPlayer(VazhushalBot):
         wipes = [a for a in view.legal if isinstance(a, Wipe)]
         if not wipes:
             return DrawStock()
-        table = Table(view.wild)
-        ex: WipeDeal = view.extra
-        line = [c.kind for c in view.discard]
-        upcard_wild = bool(view.discard) and view.discard[0] == ex.upcard and table.wildk[
-            ex.upcard.kind]
-        mine = _melds(view)
+        pos = Position.of_view(view)
+        mine = policy_melds(pos.melds)
         yield
-        got = table.best_wipe(counts_of(c.kind for c in view.hand), line, mine, bool(mine),
-                              upcard_wild, None)
+        got = Table(view.wild).best_wipe(counts_of(c.kind for c in view.hand),
+                                         [c.kind for c in pos.line], mine, bool(mine),
+                                         pos.first_upcard_wild(0), None)
         if got is None:
             return DrawStock()
-        pos = Position.of_view(view)
         for action in wipes:  # the wipe from the line card the policy chose
             if pos.index_of(action.card) == got[0]:
                 yield
@@ -60,17 +56,11 @@ class PolicyPlayer(VazhushalBot):
 
     def pick_discard(self, view: PlayerView, judge: Judge) -> Thought:
         table = Table(view.wild)
-        mine = _melds(view)
+        mine = policy_melds(Position.of_view(view).melds)
         c = counts_of(card.kind for card in view.hand)
         kind, _ = table.throw(c, table.split(c, mine, bool(mine)), bool(mine))
         yield
         return _card_of(view.hand, kind)
-
-
-def _melds(view: PlayerView) -> tuple:
-    """This seat's table melds in the policy's form."""
-    ex: WipeDeal = view.extra
-    return tuple(meld_of(m.kind, m.stands_for) for m in ex.melds[view.seat])
 
 
 def _card_of(hand, kind: int) -> Card:

@@ -184,6 +184,11 @@ def settle(deal: Deal, players: int) -> list[float] | None:
 # --------------------------------------------------------------- the worlds
 
 
+def policy_melds(melds) -> tuple:
+    """Table melds (the engine's) in the rollout policy's form."""
+    return tuple(meld_of(m.kind, m.stands_for) for m in melds)
+
+
 def neg_in_stock(view) -> bool:
     """The negative joker still lies under the stock (drawn last)."""
     return view.rules.negative_joker_drawn and view.stock_size > 0
@@ -252,8 +257,7 @@ class WorldSampler:
         self.line = [c.kind for c in view.discard]
         self.upcard_wild = (bool(view.discard) and view.discard[0] == ex.upcard
                             and table.wildk[ex.upcard.kind])
-        self.tables = {s: tuple(meld_of(m.kind, m.stands_for) for m in ex.melds[s])
-                       for s in self.order}
+        self.tables = {s: policy_melds(ex.melds[s]) for s in self.order}
         self.neg = ex.negative.kind if neg_in_stock(view) else None
         self.stock_size = view.stock_size - (self.neg is not None)
         self.seats = []  # (seat, known kinds, unknown count, its latest turn)
@@ -329,8 +333,7 @@ class Context:
                 self.wipes[action] = None
             else:
                 used = [c.kind for m in laid for c in m.cards]
-                melds = tuple(meld_of(m.kind, m.stands_for) for m in laid)
-                self.wipes[action] = (pos.index_of(action.card), used, melds)
+                self.wipes[action] = (pos.index_of(action.card), used, policy_melds(laid))
         return self.wipes[action]
 
 
