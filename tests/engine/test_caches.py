@@ -2,11 +2,13 @@
 time (``game.engine.caches.trim``), never all at once inside a think slice;
 the tables a solver keeps per cut are the latest few (``keep_latest``), and
 those let go are freed later (``release_pending``, at a deal's end:
-``tests/engine/test_memory.py``)."""
+``tests/engine/test_memory.py``); a ``Memo`` stays tracked by the garbage
+collector, so a young collection never walks it again."""
 
+import gc
 import weakref
 
-from game.engine.caches import keep_latest, release_pending, trim
+from game.engine.caches import Memo, keep_latest, release_pending, trim
 
 
 def test_a_cache_past_its_size_forgets_its_oldest_sixty_fourth():
@@ -59,3 +61,17 @@ def test_tables_let_go_without_a_quiet_moment_are_held_four_at_most():
     keep_latest(tables, 1)  # 0-5 let go; past four held, the oldest freed at once
     assert [w() is None for w in watch] == [True, True, False, False, False, False, False]
     release_pending()
+
+
+def test_a_memo_of_untracked_entries_stays_tracked_through_a_full_collection():
+    # a plain dict of the same entries is untracked by a full collection and
+    # tracked again (young) by its next insertion: the case Memo avoids
+    plain, memo = {}, Memo()
+    for d in (plain, memo):
+        for i in range(100):
+            d[(i.to_bytes(2, "little"), i % 5)] = i
+    gc.collect()
+    assert not gc.is_tracked(plain)
+    assert gc.is_tracked(memo)
+    assert len(memo) == 100 and memo[(b"\x07\x00", 2)] == 7
+

@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.engine.caches import Memo, trim
+
 JOKER = 52
 MAX_GROUPS = 4
 MAX_HOLES = 2  # a run window with more holes than this is not worth keeping
@@ -130,10 +132,18 @@ def _options(c: list[int], k: int, wide: bool) -> tuple[tuple, ...]:
     for t in range(s + 1, 4):
         if c[t * 13 + r0]:
             rank_bits |= 1 << t
-    return _options_of(k, wide, suit_bits, rank_bits)
+    key = (k, wide, suit_bits, rank_bits)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS[key] = _options_of(k, wide, suit_bits, rank_bits)
+        trim(_OPTIONS, OPTIONS_MOST)
+    return found
 
 
-@lru_cache(maxsize=16384)
+OPTIONS_MOST = 16384  # entries _options keeps (past that it forgets its oldest)
+_OPTIONS: Memo = Memo()
+
+
 def _options_of(k: int, wide: bool, suit_bits: int, rank_bits: int) -> tuple[tuple, ...]:
     s, r0 = divmod(k, 13)
     r = r0 + 1

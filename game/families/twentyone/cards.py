@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
+from game.engine.caches import Memo, trim
 from game.engine.cards import JOKER_KIND, RANK_NAMES, Card, kind_of
 from game.engine.meldtypes import ALLWILD, IMPURE, MELD_NAMES, PURE, SET, TANALA, Meld
 
@@ -211,7 +211,19 @@ def _step(code: int) -> int:
     return code + 1 if code not in (3, 13) else code
 
 
-@lru_cache(maxsize=32768)
+# entries each of the two memos below keeps (about as many as a long
+# session meets; beyond that it forgets its oldest)
+MEMO_MOST = 32768
+_SUIT_PURE: Memo = Memo()
+_RUNS: Memo = Memo()
+
+
+def clear_memos() -> None:
+    """Forget what ``suit_pure`` and ``runs_possible`` remember."""
+    _SUIT_PURE.clear()
+    _RUNS.clear()
+
+
 def suit_pure(cnt: tuple[int, ...], pts: tuple[int, ...], most: int, tunnelas: bool = True):
     """Best points of exactly j disjoint pure melds (runs of 3+ and, if
     ``tunnelas``, three identical cards) of one suit, j = 0..most.
@@ -222,6 +234,15 @@ def suit_pure(cnt: tuple[int, ...], pts: tuple[int, ...], most: int, tunnelas: b
     tried) whose state is the multiset of open runs' lengths.  Returns a
     tuple over j of (points, melds) or None; a meld is ("run", lo, hi) or
     ("tun", rank)."""
+    key = (cnt, pts, most, tunnelas)
+    found = _SUIT_PURE.get(key)
+    if found is None:
+        found = _SUIT_PURE[key] = _suit_pure(cnt, pts, most, tunnelas)
+        trim(_SUIT_PURE, MEMO_MOST)
+    return found
+
+
+def _suit_pure(cnt: tuple[int, ...], pts: tuple[int, ...], most: int, tunnelas: bool):
     best: list = [None] * (most + 1)
     best[0] = (0, ())
     present = [n > 0 for n in cnt] + [cnt[0] > 0]
@@ -274,13 +295,22 @@ def suit_pure(cnt: tuple[int, ...], pts: tuple[int, ...], most: int, tunnelas: b
     return tuple(best)
 
 
-@lru_cache(maxsize=32768)
 def runs_possible(cnt: bytes, most: int) -> int:
     """How many disjoint pure runs (not tunnelas) one suit's 13 counts make,
-    at most ``most``.  A run of 3+ holds a run of exactly 3, so this packs
-    3-card windows; greedy from the low end is optimal for equal intervals
-    under per-rank capacities (an earlier window can always replace a later
-    one sharing its cards); each split of the Aces (low/high) is tried."""
+    at most ``most``."""
+    found = _RUNS.get(cnt)
+    if found is None:
+        found = _RUNS[cnt] = _runs(cnt)
+        trim(_RUNS, MEMO_MOST)
+    return found if found < most else most
+
+
+def _runs(cnt: bytes) -> int:
+    """``runs_possible`` without its cap.  A run of 3+ holds a run of
+    exactly 3, so this packs 3-card windows; greedy from the low end is
+    optimal for equal intervals under per-rank capacities (an earlier window
+    can always replace a later one sharing its cards); each split of the
+    Aces (low/high) is tried."""
     ca = cnt[0]
     best = 0
     for h in range(ca + 1) if ca and cnt[12] and cnt[11] else (0,):
@@ -294,7 +324,7 @@ def runs_possible(cnt: bytes, most: int) -> int:
                 rem[q + 1] -= t
                 rem[q + 2] -= t
         best = max(best, n)
-    return min(best, most)
+    return best
 
 
 # ------------------------------------------------------------ physical melds

@@ -50,12 +50,11 @@ from game.engine.family import run_steps
 from game.engine.meldtypes import PURE, TANALA
 from game.families.twentyone.cards import (
     WideMeld,
+    clear_memos,
     dublee_pairs,
     form_rules,
     marriages_held,
     place_melds,
-    runs_possible,
-    suit_pure,
 )
 from game.families.twentyone.solver_search import (
     _MELDS,
@@ -517,8 +516,8 @@ def has_show(cards: Iterable[Card], wild: frozenset[int],
 
 def clear_caches() -> None:
     """Forget every cached result (benchmarks solve each hand from scratch)."""
-    for f in (_evaluate_kinds, suit_pure, runs_possible):
-        f.cache_clear()
+    _evaluate_kinds.cache_clear()
+    clear_memos()
     _SHOWS.clear()
     _POSSIBLE.clear()
     _COUNT_FLOOR.clear()

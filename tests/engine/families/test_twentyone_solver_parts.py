@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import pytest
 
+from game.engine.caches import Memo
 from game.engine.cards import parse_cards, parse_kind
-from game.families.twentyone.cards import wild_kinds_21
+from game.families.twentyone.cards import _RUNS, runs_possible, wild_kinds_21
 from game.families.twentyone.solver import (
     WideOptions,
     clear_caches,
@@ -361,3 +362,14 @@ def test_a_hands_totals_are_summed_suit_by_suit_and_kept_for_the_next_hand():
                          ("2S 2S 3S 9D 9D", (25, 0, 2, 0, 0))):
         h = Hand(tuple(sorted(c.kind for c in parse_cards(text))), wild, O21)
         assert (h.total, h.nwild, h.dublee_count, h.tunnela_count, h.maxpure) == totals
+
+
+def test_the_runs_memo_is_a_memo_and_keeps_the_uncapped_count():
+    # one of each rank A..K: A23 456 789 10JQ (or 234 567 8910 JQK, the Ace
+    # high): four pure runs; asked first with a cap of 2, later with 9
+    suit = bytes([1] * 13)
+    assert isinstance(_RUNS, Memo)
+    assert runs_possible(suit, 2) == 2
+    assert runs_possible(suit, 9) == 4
+    # A-2-3 and Q-K-A share the one Ace: one run, whichever the Ace takes
+    assert runs_possible(bytes([1, 1, 1] + [0] * 8 + [1, 1]), 5) == 1
