@@ -33,9 +33,21 @@ class Memo(dict):
     collection, twice a deal, inside a search bot's think slices (every
     young collection over 1.5 ms in 300 of its decisions had that dict in
     it).  The collector untracks exact dicts only, so this subclass stays
-    tracked and, once old (or frozen), is not walked again."""
+    tracked and, once old (or frozen), is not walked again.  It keeps about
+    ``most`` entries (``trim``)."""
 
-    __slots__ = ()
+    __slots__ = ("most",)
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+
+    def keep(self, key: Any, value: Any) -> Any:
+        """Remember ``value`` for ``key``, forgetting the oldest past
+        ``most``; returns ``value``."""
+        self[key] = value
+        trim(self, self.most)
+        return value
 
 
 # tables a cache let go of, freed at the next quiet moment (``release_pending``:

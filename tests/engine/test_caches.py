@@ -63,15 +63,31 @@ def test_tables_let_go_without_a_quiet_moment_are_held_four_at_most():
     release_pending()
 
 
-def test_a_memo_of_untracked_entries_stays_tracked_through_a_full_collection():
+def test_a_memo_of_untracked_entries_is_not_young_again_after_a_full_collection():
     # a plain dict of the same entries is untracked by a full collection and
-    # tracked again (young) by its next insertion: the case Memo avoids
-    plain, memo = {}, Memo()
+    # tracked again, as a young object, by its next insertion of a new tuple:
+    # every young collection after it walks its entries (the case Memo avoids)
+    plain, memo = {}, Memo(1000)
     for d in (plain, memo):
         for i in range(100):
             d[(i.to_bytes(2, "little"), i % 5)] = i
     gc.collect()
     assert not gc.is_tracked(plain)
     assert gc.is_tracked(memo)
-    assert len(memo) == 100 and memo[(b"\x07\x00", 2)] == 7
+    for d in (plain, memo):
+        d[(bytes([9, 9]), len(d))] = 1  # a tuple made now: tracked
+    young = {id(o) for o in gc.get_objects(0)}
+    assert id(plain) in young
+    # neither the memo nor a dict holding its entries is young
+    held = [memo, *(r for r in gc.get_referents(memo) if isinstance(r, dict))]
+    assert not any(id(o) in young for o in held)
+    assert len(memo) == 101 and memo[(b"\x07\x00", 2)] == 7
 
+
+def test_a_memo_keeps_what_it_is_given_and_forgets_its_oldest_past_its_size():
+    memo = Memo(128)
+    for i in range(129):
+        assert memo.keep(i, i * i) == i * i
+    # 129 entries, past 128: the oldest 128 // 64 = 2 forgotten
+    assert len(memo) == 127 and 0 not in memo and 1 not in memo
+    assert memo[2] == 4 and memo[128] == 128 * 128

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine.caches import Memo, trim
+from game.engine.caches import Memo
 
 JOKER = 52
 MAX_GROUPS = 4
@@ -135,13 +135,11 @@ def _options(c: list[int], k: int, wide: bool) -> tuple[tuple, ...]:
     key = (k, wide, suit_bits, rank_bits)
     found = _OPTIONS.get(key)
     if found is None:
-        found = _OPTIONS[key] = _options_of(k, wide, suit_bits, rank_bits)
-        trim(_OPTIONS, OPTIONS_MOST)
+        found = _OPTIONS.keep(key, _options_of(k, wide, suit_bits, rank_bits))
     return found
 
 
-OPTIONS_MOST = 16384  # entries _options keeps (past that it forgets its oldest)
-_OPTIONS: Memo = Memo()
+_OPTIONS: Memo = Memo(16384)  # past that many entries, it forgets its oldest
 
 
 def _options_of(k: int, wide: bool, suit_bits: int, rank_bits: int) -> tuple[tuple, ...]:

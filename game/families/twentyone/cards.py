@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.engine.caches import Memo, trim
+from game.engine.caches import Memo
 from game.engine.cards import JOKER_KIND, RANK_NAMES, Card, kind_of
 from game.engine.meldtypes import ALLWILD, IMPURE, MELD_NAMES, PURE, SET, TANALA, Meld
 
@@ -214,8 +214,8 @@ def _step(code: int) -> int:
 # entries each of the two memos below keeps (about as many as a long
 # session meets; beyond that it forgets its oldest)
 MEMO_MOST = 32768
-_SUIT_PURE: Memo = Memo()
-_RUNS: Memo = Memo()
+_SUIT_PURE: Memo = Memo(MEMO_MOST)
+_RUNS: Memo = Memo(MEMO_MOST)
 
 
 def clear_memos() -> None:
@@ -237,8 +237,7 @@ def suit_pure(cnt: tuple[int, ...], pts: tuple[int, ...], most: int, tunnelas: b
     key = (cnt, pts, most, tunnelas)
     found = _SUIT_PURE.get(key)
     if found is None:
-        found = _SUIT_PURE[key] = _suit_pure(cnt, pts, most, tunnelas)
-        trim(_SUIT_PURE, MEMO_MOST)
+        found = _SUIT_PURE.keep(key, _suit_pure(cnt, pts, most, tunnelas))
     return found
 
 
@@ -300,8 +299,7 @@ def runs_possible(cnt: bytes, most: int) -> int:
     at most ``most``."""
     found = _RUNS.get(cnt)
     if found is None:
-        found = _RUNS[cnt] = _runs(cnt)
-        trim(_RUNS, MEMO_MOST)
+        found = _RUNS.keep(cnt, _runs(cnt))
     return found if found < most else most
 
 
