@@ -19,7 +19,9 @@ while a match is on, full collections happen only here: ``settle()`` and
 ``settle()`` collects what the deal left (only the objects made since the
 last freeze are scanned).  Young collections still run as usual, and the
 middle generation is collected after every third young collection (not
-Python's tenth), so that each of those scans fewer objects.
+Python's tenth), so that each of those scans fewer objects.  A long-lived
+cache of plain values is a ``caches.Memo``: the full collection here untracks
+an exact dict of such values, and its next insertion made it young again.
 
 A run of deals with nothing on screen (a simulation, a ladder) gains from the
 same: its caches grow for the whole run, and the automatic full collections
