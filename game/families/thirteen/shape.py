@@ -90,8 +90,8 @@ def _run_group(suit: int, positions: list[int], nats: tuple[int, ...]):
     return (True, nats, 3, 3 - n, m, m, False)
 
 
-@lru_cache(maxsize=4096)
 def _set_fill(rank0: int, suits: tuple[int, ...]) -> int:
+    # not cached: asked only by the cached _options_of and at import
     return _mask(s * 13 + rank0 for s in range(4) if s not in suits)
 
 
@@ -212,10 +212,8 @@ class _Group:
             self.dead = max(0, self.miss - self.fill.bit_count())  # any of the options
 
 
-@lru_cache(maxsize=2048)
-def _group(g: tuple, live: int) -> _Group:
-    """Groups are read-only once built: share them between searches."""
-    return _Group(g, live)
+# groups are read-only once built: shared between searches
+_GROUPS: Memo = Memo(2048)
 
 
 class _Search:
@@ -239,7 +237,11 @@ class _Search:
         groups = []
         wide = wilds >= 2
         for k in self.present:
-            groups.extend(_group(g, live) for g in _options(counts, k, wide))
+            for g in _options(counts, k, wide):
+                group = _GROUPS.get((g, live))
+                if group is None:
+                    group = _GROUPS.keep((g, live), _Group(g, live))
+                groups.append(group)
         groups.sort(key=lambda g: -g.n)
         self.groups = groups
         self.best = slots + 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from game.engine.caches import keep_latest, trim
+from game.engine.caches import Memo, keep_latest, trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA
 from game.families.twentyone.cards import form_rules, runs_possible, suit_pure, wild_room
@@ -64,7 +64,10 @@ class Hand:
         if shared is None:
             iswild = [k in wild for k in range(52)]
             pts = [0 if iswild[k] else card_points(k, opts.ace_points) for k in range(52)]
-            shared = _MELDS[wild, opts.ace_points] = (iswild, pts, {}, {}, {}, {}, {}, {}, {}, {})
+            # the suits' totals (tuples of ints by bytes) in Memos: as exact
+            # dicts, young again after each deal's full collection
+            shared = _MELDS[wild, opts.ace_points] = (
+                iswild, pts, {}, {}, {}, {}, *(Memo(_MELDS_KEPT) for _ in range(4)))
             keep_latest(_MELDS, _CUTS_KEPT)
         self.iswild = shared[0]  # never written: shared too
         self.pts = shared[1]

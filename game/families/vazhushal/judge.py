@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from game.ai.knowledge import unseen_copies
 from game.engine import PlayerView
+from game.engine.caches import Memo
 from game.engine.cards import JOKER_KIND, Card
 from game.engine.state import Move
 from game.families.vazhushal.actions import WipeDeal, WipeMove
@@ -109,9 +110,18 @@ def extension_kinds(meld) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
+_COMPLETING: Memo = Memo(8192)  # a * 64 + b: completing_kinds(a, b)
+
+
 def completing_kinds(a: int, b: int) -> tuple[int, ...]:
     """Kinds that make a meld of three with the natural kinds ``a`` and ``b``."""
+    found = _COMPLETING.get(a * 64 + b)
+    if found is None:
+        found = _COMPLETING.keep(a * 64 + b, _completing(a, b))
+    return found
+
+
+def _completing(a: int, b: int) -> tuple[int, ...]:
     sa, ra = divmod(a, 13)
     sb, rb = divmod(b, 13)
     if ra == rb and sa != sb:
