@@ -22,6 +22,7 @@ A meld is kept as ("q", suit, lo, hi), a run over positions lo..hi (1..14,
 
 from __future__ import annotations
 
+from game.engine.caches import Memo
 from game.families.vazhushal.cards import kind_value
 
 KINDS = 53
@@ -96,8 +97,10 @@ def meld_kinds(m: tuple) -> list[int]:
     return [_kind(m[1], p) for p in range(m[2], m[3] + 1)]
 
 
-_LAYS: dict[tuple, tuple | None] = {}
-_ENDS: dict[tuple, tuple[int, ...]] = {}
+# the tables below are Memos: exact dicts of such values were young again
+# after each deal's full collection (game.memory)
+_LAYS: Memo = Memo(1 << 16)
+_ENDS: Memo = Memo(1 << 16)
 
 
 def lays_off(m: tuple, k: int) -> tuple | None:
@@ -106,7 +109,7 @@ def lays_off(m: tuple, k: int) -> tuple | None:
     key = (m, k)
     got = _LAYS.get(key, 0)
     if got == 0:
-        got = _LAYS[key] = _lays_off(m, k)
+        got = _LAYS.keep(key, _lays_off(m, k))
     return got
 
 
@@ -114,7 +117,7 @@ def ends(m: tuple) -> tuple[int, ...]:
     """The natural kinds that lay off on ``m`` (remembered)."""
     got = _ENDS.get(m)
     if got is None:
-        got = _ENDS[m] = _ends(m)
+        got = _ENDS.keep(m, _ends(m))
     return got
 
 
@@ -234,7 +237,7 @@ def split_hand(c: list[int], naturals: tuple[int, ...], wild_kinds: tuple[int, .
         else b
 
 
-_RUNS: dict[int, tuple] = {}
+_RUNS: Memo = Memo(1 << 13)  # by a suit's 13-bit mask: never trimmed
 
 
 def runs_of(mask: int) -> tuple:
@@ -259,7 +262,7 @@ def runs_of(mask: int) -> tuple:
         runs.append((lo, hi))
         for p in range(lo, hi + 1):
             left &= ~(1 << (0 if p == 14 else p - 1))
-    got = _RUNS[mask] = (tuple(runs), left)
+    got = _RUNS.keep(mask, (tuple(runs), left))
     return got
 
 
@@ -409,7 +412,7 @@ def _rank_pairs(singles: list[int], groups: list) -> list[int]:
     return left + list(by_rank.values())
 
 
-_SEGS: dict[int, tuple] = {}
+_SEGS: Memo = Memo(1 << 13)  # by a suit's 13-bit mask: never trimmed
 
 
 def segments(mask: int) -> tuple:
@@ -428,7 +431,7 @@ def segments(mask: int) -> tuple:
             high = _cut([r + 1 for r in r0s[1:]] + [14])
             if _cost(high) < _cost(got):
                 got = high
-        _SEGS[mask] = got
+        _SEGS.keep(mask, got)
     return got
 
 
