@@ -23,7 +23,8 @@ from game.families.twentyone.solver import WideOptions
 from game.families.twentyone.solver_search import BoundedHand, OutOfNodes
 from game.families.twentyone.suit_order import suit_renaming
 
-NODES = 900  # search nodes one search of a count may visit (about 6 ms)
+NODES = 900  # search nodes one search of a count may visit (27-card hard's
+# rollouts, stop 44: a search 1.4 ms median, 3.6 ms p99; about 2.4 µs a node)
 # ... the search for a show: one that exists is found in a few dozen nodes
 # (nine in ten within 250 at 21 cards; at 27 within 1,400), and the search
 # for one that does not is the costly one
