@@ -68,3 +68,12 @@ def test_the_hand_fits_and_stays_readable(size, sizes):
     for g in range(len(sizes)):  # groups never overlap each other
         for h in range(g + 1, len(sizes)):
             assert not geo.spans[g].colliderect(geo.spans[h])
+
+
+def test_an_empty_group_takes_no_card_and_breaks_nothing():
+    # a row of a pair and an empty group has a covered card (the pair's
+    # first): its spread is still asked, where it once found no row to ask
+    pygame.init()
+    geo = flow_hand([2, 0], pygame.Rect(0, 0, 390, 300), 90, 16)
+    assert [(g, i) for g, i, _ in geo.slots] == [(0, 0), (0, 1)]
+    assert geo.spans[1].w == 0

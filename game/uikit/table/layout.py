@@ -427,7 +427,18 @@ def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int,
     allow (a long hand on a wide window)."""
     n = len(sizes)
     labels = list(label_w) if label_w is not None else [0] * n
-    best: tuple[float, float, int, list[list[int]], int] | None = None
+    # a row (the groups i..j-1) recurs in many of the ways to cut the hand:
+    # its widest card and spread are worked out once (nine groups: 93 ways)
+    known: dict[tuple, float] = {}
+
+    def row(fit, i: int, j: int, x: int) -> float:
+        key = (fit, i, j, x)
+        if key not in known:
+            known[key] = fit(sizes[i:j], labels[i:j], area.w, x)
+        return known[key]
+
+    covered = any(size > 1 for size in sizes)
+    best: tuple[tuple[float, int, float], int, list[tuple[int, int]]] | None = None
     for rows in range(min(max(1, n), least_rows), MOST_ROWS + 1):
         if rows > max(1, n):
             break
@@ -436,23 +447,22 @@ def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int,
         top = max(0, min(max_w, h_fit))
         for cuts in _partitions(n, rows):
             bounds = [0, *cuts, n]
-            parts = [list(range(bounds[i], bounds[i + 1])) for i in range(rows)]
-            cw = min(_largest([sizes[g] for g in part], [labels[g] for g in part], area.w, top)
-                     for part in parts)
+            runs = list(itertools.pairwise(bounds))
+            cw = min(row(_largest, i, j, top) for i, j in runs)
             if cw <= 0:
                 continue
-            show = min(_spread([sizes[g] for g in part], [labels[g] for g in part], area.w, cw)
-                       for part in parts if sum(sizes[g] for g in part) > len(part)) \
-                if any(sizes[g] > 1 for g in range(n)) else 0.75
+            # only rows with a covered card (a group of two or more) spread
+            show = min(row(_spread, i, j, cw) for i, j in runs
+                       if any(size > 1 for size in sizes[i:j])) if covered else 0.75
             quality = cw * min(1.0, show / SHOWN)
-            units = max(_row_units([sizes[g] for g in part]) for part in parts)
+            units = max(_row_units(sizes[i:j]) for i, j in runs)
             key = (round(quality, 1), -rows, -units)
             if best is None or key > best[0]:
-                best = (key, quality, cw, parts, rows)
+                best = (key, cw, runs)
     if best is None:  # not even the smallest cards fit: one row, squeezed
         cw, parts = max(20, min(max_w, area.w // max(1, n))), [list(range(n))]
     else:
-        cw, parts = best[2], best[3]
+        cw, parts = best[1], [list(range(i, j)) for i, j in best[2]]
     cw = max(20, cw)
     ch = int(cw * CARD_RATIO)
     lift = int(ch * LIFT)
