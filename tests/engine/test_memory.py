@@ -92,7 +92,6 @@ def test_the_quiet_moment_frees_the_tables_a_solver_let_go(quiet):
         gc.unfreeze()
 
 
-
 def test_after_a_deal_no_large_cache_is_left_to_turn_young_again():
     # a deal's full collection untracks an exact dict of untracked entries,
     # and an insertion of a new tuple makes it young: every young collection

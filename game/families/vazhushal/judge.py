@@ -115,9 +115,10 @@ _COMPLETING: Memo = Memo(8192)  # a * 64 + b: completing_kinds(a, b)
 
 def completing_kinds(a: int, b: int) -> tuple[int, ...]:
     """Kinds that make a meld of three with the natural kinds ``a`` and ``b``."""
-    found = _COMPLETING.get(a * 64 + b)
+    key = a * 64 + b
+    found = _COMPLETING.get(key)
     if found is None:
-        found = _COMPLETING.keep(a * 64 + b, _completing(a, b))
+        found = _COMPLETING.keep(key, _completing(a, b))
     return found
 
 
