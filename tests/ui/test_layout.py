@@ -1,10 +1,12 @@
 """The table layout fits every window from a small phone to a large desktop."""
 
 import itertools
+import random
 
 import pygame
 import pytest
 
+from game.uikit.table import layout as lo
 from game.uikit.table.layout import flow_hand, table_layout
 
 SIZES = [(360, 640), (390, 844), (844, 390), (640, 480), (800, 600), (1024, 768),
@@ -77,3 +79,43 @@ def test_an_empty_group_takes_no_card_and_breaks_nothing():
     geo = flow_hand([2, 0], pygame.Rect(0, 0, 390, 300), 90, 16)
     assert [(g, i) for g, i, _ in geo.slots] == [(0, 0), (0, 1)]
     assert geo.spans[1].w == 0
+
+
+def _every_way(sizes, area, max_w, label_h, labels, least_rows):
+    """The referee: every way to cut the groups into rows scored in full, the
+    first of the best kept (the rule flow_hand's docstring gives, with the
+    layout's own row measures)."""
+    n = len(sizes)
+    best = None
+    for rows in range(min(n, least_rows), lo.MOST_ROWS + 1):
+        if rows > n:
+            break
+        top = max(0, min(max_w, int((area.h / rows - label_h)
+                                    / (lo.CARD_RATIO * (1 + lo.LIFT)))))
+        for cuts in itertools.combinations(range(1, n), rows - 1):
+            runs = list(itertools.pairwise([0, *cuts, n]))
+            cw = min(lo._largest(sizes[i:j], labels[i:j], area.w, top) for i, j in runs)
+            if cw <= 0:
+                continue
+            show = min(lo._spread(sizes[i:j], labels[i:j], area.w, cw) for i, j in runs
+                       if max(sizes[i:j]) > 1) if max(sizes) > 1 else 0.75
+            key = (round(cw * min(1.0, show / lo.SHOWN), 1), -rows,
+                   -max(lo._row_units(sizes[i:j]) for i, j in runs))
+            if best is None or key > best[0]:
+                best = (key, cw, [list(range(i, j)) for i, j in runs])
+    return best[1], best[2]
+
+
+def test_the_hand_takes_the_best_way_to_cut_its_groups_into_rows():
+    # flow_hand scores the costly spread only for ways whose widest card could
+    # still beat the best found: it must choose as scoring every way does
+    pygame.init()
+    rng = random.Random(23)
+    for _ in range(150):
+        sizes = [rng.choice([1, 1, 2, 3, 3, 3, 4, 5, 7]) for _ in range(rng.randint(1, 9))]
+        area = pygame.Rect(0, 0, rng.choice([350, 390, 640, 1180]), rng.choice([150, 260, 420]))
+        labels = [rng.choice([0, 40, 70, 120]) for _ in sizes]
+        max_w, label_h, least = rng.choice([60, 96, 112]), rng.choice([14, 20]), rng.choice([1, 2])
+        geo = flow_hand(sizes, area, max_w, label_h, labels, least)
+        cw, rows = _every_way(sizes, area, max_w, label_h, labels, least)
+        assert (geo.card_w, geo.rows) == (max(20, cw), rows), (sizes, area, labels)

@@ -438,7 +438,12 @@ def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int,
         return known[key]
 
     covered = any(size > 1 for size in sizes)
-    best: tuple[tuple[float, int, float], int, list[tuple[int, int]]] | None = None
+    # Each way's widest card is cheap and bounds its quality from above (a
+    # spread never makes the cards read better than their width), so the
+    # ways are tried best bound first and the costly spreads stop once no
+    # bound can beat the best found; ties go to the way met first, as
+    # rows and cuts are counted.
+    ways = []
     for rows in range(min(max(1, n), least_rows), MOST_ROWS + 1):
         if rows > max(1, n):
             break
@@ -451,14 +456,20 @@ def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int,
             cw = min(row(_largest, i, j, top) for i, j in runs)
             if cw <= 0:
                 continue
-            # only rows with a covered card (a group of two or more) spread
-            show = min(row(_spread, i, j, cw) for i, j in runs
-                       if any(size > 1 for size in sizes[i:j])) if covered else 0.75
-            quality = cw * min(1.0, show / SHOWN)
             units = max(_row_units(sizes[i:j]) for i, j in runs)
-            key = (round(quality, 1), -rows, -units)
-            if best is None or key > best[0]:
-                best = (key, cw, runs)
+            ways.append(((round(cw, 1), -rows, -units), -len(ways), cw, runs))
+    ways.sort(reverse=True)
+    best: tuple[tuple, int, list[tuple[int, int]]] | None = None
+    for bound, order, cw, runs in ways:
+        if best is not None and (bound, order) < best[0]:
+            break
+        # only rows with a covered card (a group of two or more) spread
+        show = min(row(_spread, i, j, cw) for i, j in runs
+                   if any(size > 1 for size in sizes[i:j])) if covered else 0.75
+        quality = cw * min(1.0, show / SHOWN)
+        key = ((round(quality, 1), *bound[1:]), order)
+        if best is None or key > best[0]:
+            best = (key, cw, runs)
     if best is None:  # not even the smallest cards fit: one row, squeezed
         cw, parts = max(20, min(max_w, area.w // max(1, n))), [list(range(n))]
     else:
