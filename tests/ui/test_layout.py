@@ -6,8 +6,9 @@ import random
 import pygame
 import pytest
 
-from game.uikit.table import layout as lo
-from game.uikit.table.layout import flow_hand, table_layout
+from game.uikit.table import hand_layout as lo
+from game.uikit.table.hand_layout import flow_hand
+from game.uikit.table.layout import table_layout
 
 SIZES = [(360, 640), (390, 844), (844, 390), (640, 480), (800, 600), (1024, 768),
          (1280, 720), (1366, 768), (1920, 1080)]

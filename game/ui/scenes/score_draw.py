@@ -18,7 +18,7 @@ from game.engine.cards import card_points
 from game.ui.scenes.score_words import NetCell
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import label_spots
-from game.uikit.table.layout import GROUP_GAP, OVERLAP, HandGeometry
+from game.uikit.table.hand_layout import GROUP_GAP, OVERLAP, HandGeometry
 from game.uikit.table.wording import readable as named
 from game.uikit.table.wording import score_text
 from game.uikit.widgets import Metrics, fit_text, wrap

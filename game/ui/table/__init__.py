@@ -23,7 +23,8 @@ from game.engine.melds import GroupLabel
 from game.ui.table.dialogs import DeclareDialog, DiscardsDialog, PackDialog, PauseDialog
 from game.ui.table.family_parts import parts_for
 from game.ui.table.scene import TableScene
-from game.uikit.table.layout import HandGeometry, TableLayout, flow_hand, table_layout
+from game.uikit.table.hand_layout import HandGeometry, flow_hand
+from game.uikit.table.layout import TableLayout, table_layout
 from game.uikit.table.parts import OVER_HAND, OVER_PILES, UNDER_PILES, TablePart
 
 __all__ = [

@@ -16,7 +16,7 @@ from game.uikit.art import cardart, fonts, palette
 from game.uikit.form_scene import FormScene
 from game.uikit.scene import Scene
 from game.uikit.table.draw_util import NO_MELD
-from game.uikit.table.layout import flow_hand
+from game.uikit.table.hand_layout import flow_hand
 from game.uikit.table.parts import ShowCheck
 from game.uikit.table.wording import card_name, group_words, readable
 from game.uikit.widgets import (

@@ -38,7 +38,8 @@ from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
 from game.uikit.table.anim import Animator
 from game.uikit.table.draw_util import NO_MELD
-from game.uikit.table.layout import HandGeometry, TableLayout, TableRoom, flow_hand, table_layout
+from game.uikit.table.hand_layout import HandGeometry, flow_hand
+from game.uikit.table.layout import TableLayout, TableRoom, table_layout
 from game.uikit.table.parts import TablePart, ask
 from game.uikit.table.wording import group_words, readable
 from game.uikit.widgets import Banner, Button

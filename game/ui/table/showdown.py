@@ -26,7 +26,7 @@ from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
 from game.uikit.table.anim import Animator, Confetti, Flight
 from game.uikit.table.draw_util import label_spots
-from game.uikit.table.layout import HandGeometry, flow_hand
+from game.uikit.table.hand_layout import HandGeometry, flow_hand
 from game.uikit.table.wording import readable
 from game.uikit.widgets import (
     Button,
