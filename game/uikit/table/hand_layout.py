@@ -136,10 +136,11 @@ def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int,
         if best is None or key > best[0]:
             best = (key, cw, runs)
     if best is None:  # not even the smallest cards fit: one row, squeezed
-        cw, parts = max(20, min(max_w, area.w // max(1, n))), [list(range(n))]
+        cw, runs = max(20, min(max_w, area.w // max(1, n))), [(0, n)]
     else:
-        cw, parts = best[1], [list(range(i, j)) for i, j in best[2]]
+        cw, runs = best[1], best[2]
     cw = max(20, cw)
+    parts = [list(range(i, j)) for i, j in runs]
     ch = int(cw * CARD_RATIO)
     lift = int(ch * LIFT)
     geo = HandGeometry(card_w=cw, card_h=ch, lift=lift, label_h=label_h, rows=parts,
@@ -148,20 +149,18 @@ def flow_hand(sizes: list[int], area: pygame.Rect, max_w: int, label_h: int,
     row_h = label_h + lift + ch
     total_h = row_h * len(parts)
     y = area.y + max(0, (area.h - total_h) // 2)
-    for part in parts:
-        part_sizes = [sizes[g] for g in part]
-        part_labels = [labels[g] for g in part]
-        show = _spread(part_sizes, part_labels, area.w, cw)
-        step = max(int(cw * 0.2), int(cw * show))
-        width = int(_row_width(part_sizes, part_labels, cw, step / cw))
+    for (i, j), part in zip(runs, parts, strict=True):
+        # the chosen rows' spreads were mostly worked out in choosing them
+        step = max(int(cw * 0.2), int(cw * row(_spread, i, j, cw)))
+        width = int(_row_width(sizes[i:j], labels[i:j], cw, step / cw))
         x = area.x + max(0, (area.w - width) // 2)
         top = y + label_h + lift
         geo.row_rects.append(pygame.Rect(area.x, y, area.w, row_h))
         for g in part:
             start = x
-            for i in range(sizes[g]):
-                geo.slots.append((g, i, pygame.Rect(x, top, cw, ch)))
-                if i + 1 < sizes[g]:
+            for k in range(sizes[g]):
+                geo.slots.append((g, k, pygame.Rect(x, top, cw, ch)))
+                if k + 1 < sizes[g]:
                     x += step
             cards_w = (x - start + cw) if sizes[g] else 0
             geo.spans[g] = pygame.Rect(start, top, cards_w, ch)
