@@ -26,7 +26,7 @@ from __future__ import annotations
 from game.ai.base import Thought
 from game.ai.search.core import Budget, Candidate, choose, search, table_budget
 from game.engine import Discard, DrawDiscard, DrawStock, PlayerView
-from game.families.marriage.heuristic import LookaheadMarriage, could_use
+from game.families.marriage.heuristic import LookaheadMarriage
 from game.families.marriage.judge import Judge
 from game.families.marriage.search import MarriageModel
 
@@ -57,15 +57,9 @@ class SearchMarriage(LookaheadMarriage):
             return DrawStock()
         if DrawStock() not in legal:
             return DrawDiscard()
-        kinds = tuple(c.kind for c in view.hand)
-        top = view.discard[-1].kind
-        if not could_use(kinds, top, view.wild):
+        take = yield from self.worth_taking(view)
+        if take is None:
             return DrawStock()
-        judge = self.judge(view)
-        now = judge.value(kinds)
-        yield
-        after = judge.value(kinds + (top,))
-        take = after < now - self.take_gain
         yield
         cands = [Candidate(DrawStock(), 0.0 if take else DRAW_PRIOR),
                  Candidate(DrawDiscard(), DRAW_PRIOR if take else 0.0)]

@@ -127,10 +127,16 @@ class MarriageBot(Bot, RankedDiscards):
             return DrawStock()
         if DrawStock() not in legal:
             return DrawDiscard()
+        take = yield from self.worth_taking(view)
+        return DrawDiscard() if take else DrawStock()
+
+    def worth_taking(self, view: PlayerView) -> Thought:
+        """Whether the pile's card brings the hand ``take_gain`` closer;
+        None when no meld or dublee of the hand could use it."""
         kinds = tuple(c.kind for c in view.hand)
         top = view.discard[-1].kind
         if not could_use(kinds, top, view.wild):
-            return DrawStock()
+            return None
         judge = self.judge(view)
         now = judge.value(kinds)
         yield
@@ -138,7 +144,7 @@ class MarriageBot(Bot, RankedDiscards):
         # the card it would throw (it never needs to throw the new one, or
         # the new card gains nothing)
         after = judge.value(kinds + (top,))
-        return DrawDiscard() if after < now - self.take_gain else DrawStock()
+        return after < now - self.take_gain
 
     def rank_discards(self, view: PlayerView, judge: Judge) -> Thought:
         """(value, tiebreak, card) for each distinct discard, best first;
