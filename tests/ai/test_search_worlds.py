@@ -16,6 +16,7 @@ from game.ai.search.deal import DropDeal, StreamDeal
 from game.ai.search.tables import ADJM, GAPM, NEARM, RUN3, SAMEM, bits
 from game.ai.search.worlds import (
     KINDS,
+    LastTurnCheck,
     counts_of,
     draw_hand,
     fair_weights,
@@ -142,6 +143,41 @@ def test_draw_hand_keeps_the_last_draw_when_none_agrees():
 
 
 # ------------------------------------------------------------------ tables
+
+
+class _PairKeeper(LastTurnCheck):
+    """A policy that takes a card it holds a copy of and keeps a kind at 20
+    a copy; the printed joker is its one wild kind."""
+
+    w = [k == KINDS - 1 for k in range(KINDS)]
+
+    def wants(self, c, kind):
+        return c[kind] >= 1
+
+    def throw_worth(self, c):
+        return {k: 20 * n for k, n in enumerate(c) if n}
+
+
+def test_a_hand_that_would_have_taken_the_card_let_pass_disagrees():
+    c = counts_of([5, 7, 7])
+    assert not _PairKeeper().agrees(c, 5, None)  # holds a 5: would have taken it
+    assert _PairKeeper().agrees(c, 9, None)
+
+
+def test_the_card_thrown_must_be_within_the_slack_of_the_least_worth():
+    c = counts_of([5, 7, 7])
+    # before the throw: a third 7 is worth 60, the 5 20; 60 > 20 + 25
+    assert not _PairKeeper().agrees(c, None, 7)
+    # a lone 9 thrown was worth 20, the least
+    assert _PairKeeper().agrees(c, None, 9)
+    assert c == counts_of([5, 7, 7])  # the hand is given back as it came
+
+
+def test_a_wild_card_let_pass_or_thrown_says_nothing():
+    joker = KINDS - 1
+    c = counts_of([5, 7, 7, joker])
+    assert _PairKeeper().agrees(c, joker, None)
+    assert _PairKeeper().agrees(c, None, joker)
 
 
 def test_the_cards_beside_two_away_and_of_the_same_rank():

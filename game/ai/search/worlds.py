@@ -158,6 +158,36 @@ def policy_throws(throw: Callable[[list[int], int | None], int]
     return throw_extra
 
 
+class LastTurnCheck(ABC):
+    """The ``agrees`` of a rollout policy whose pile card is one face-up
+    card: a hand held after a turn agrees with that turn when the policy
+    would not have taken the pile card it let pass (``wants``; a wild card,
+    ``w``, is never read) and the card it threw was among the least worth
+    keeping, within ``throw_slack`` of the least (``throw_worth``, asked of
+    the hand before the throw)."""
+
+    throw_slack = 25
+    w: Sequence[bool]
+
+    @abstractmethod
+    def wants(self, c: list[int], kind: int) -> bool:
+        """Whether the policy takes ``kind`` from the pile into the hand ``c``."""
+
+    @abstractmethod
+    def throw_worth(self, c: list[int]) -> dict[int, int]:
+        """What keeping each kind of the hand ``c`` is worth (lower: thrown sooner)."""
+
+    def agrees(self, c: list[int], passed: int | None, threw: int | None) -> bool:
+        if passed is not None and not self.w[passed] and self.wants(c, passed):
+            return False
+        if threw is None or self.w[threw]:
+            return True
+        c[threw] += 1
+        worth = self.throw_worth(c)
+        c[threw] -= 1
+        return worth[threw] <= min(worth.values()) + self.throw_slack
+
+
 def policy_hands(rng: random.Random, pool: list[int], seats: Sequence[tuple], tries: int,
                  policy: Any) -> dict[int, list[int]]:
     """Every other seat's hand (``draw_hand``), in the order of ``seats``:

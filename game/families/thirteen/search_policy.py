@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from game.ai.search.tables import ADJM, GAPM, NEARM, RUN3, SAMEM, bits
+from game.ai.search.worlds import LastTurnCheck
 from game.engine.cards import JOKER_KIND
 from game.engine.family import family_of
 from game.families.thirteen.solver import _declarable_kinds, paid_count
 
 KINDS = 53
 TRIES_SHOW = 5  # discards the exact evaluator is asked about, at most
-THROW_SLACK = 25  # how far above the least worth a sampled hand's last throw may be
 SLACK = 2  # half wild cards the cheap test of a finished hand may be short by
 
 
@@ -36,7 +36,7 @@ SLACK = 2  # half wild cards the cheap test of a finished hand may be short by
 RUN3M = tuple(tuple(bits(p) for p in RUN3[k]) for k in range(52))
 
 
-class Table:
+class Table(LastTurnCheck):
     """What a deal's rules and cut fix for every rollout of one decision."""
 
     __slots__ = ("rules", "wild", "w", "wild_kinds", "natural", "pts", "opts", "cap", "mult",
@@ -184,21 +184,12 @@ class Table:
                     return True, finish
         return False, self.throw(c, barred, scores)
 
-    def agrees(self, c: list[int], passed: int | None, threw: int | None) -> bool:
-        """Whether a hand ``c`` held after a turn agrees with that turn as
-        the rollout policy would have played it: it would not have taken the
-        pile card it let pass, and the card it threw was among the least
-        worth keeping (within ``THROW_SLACK`` of the least)."""
-        if passed is not None and not self.w[passed] and self.wants(c, passed):
-            return False
-        if threw is None or self.w[threw]:
-            return True
-        c[threw] += 1
+    def throw_worth(self, c: list[int]) -> dict[int, int]:
+        """What keeping each kind is worth as the policy throws (a kind held
+        twice: at most what the pair is worth less its points)."""
         scores = self.keep_scores(c, self.mask(c))
         pts = self.pts
-        worth = {k: min(sc, 5 - pts[k]) if c[k] >= 2 else sc for k, sc in scores.items()}
-        c[threw] -= 1
-        return worth[threw] <= min(worth.values()) + THROW_SLACK
+        return {k: min(sc, 5 - pts[k]) if c[k] >= 2 else sc for k, sc in scores.items()}
 
     @staticmethod
     def has_pure(m: int) -> bool:

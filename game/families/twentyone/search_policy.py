@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from game.ai.search.tables import ADJM, GAPM, NEARM, RUN3, SAMEM, bits
+from game.ai.search.worlds import LastTurnCheck
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.family import family_of
 from game.families.twentyone.cards import (
@@ -50,7 +51,6 @@ W_RUN, W_SET, W_ADJ, W_GAP, W_SAME = 100, 60, 20, 10, 15
 DUBLEE_RUN = 110  # ... on the dublee road
 TAKE_WORTH = 60  # the pile's card is taken when it is worth this much in the hand
 SLACK = 2  # half wild cards the cheap test of a finished hand may be short by
-THROW_SLACK = 25  # how far above the least worth a sampled hand's last throw may be
 
 # --------------------------------------------------------------- the tables
 
@@ -58,7 +58,7 @@ THROW_SLACK = 25  # how far above the least worth a sampled hand's last throw ma
 RUN3M = tuple(tuple(sorted(bits(p) for p in RUN3[k])) for k in range(52))
 
 
-class Table:
+class Table(LastTurnCheck):
     """What a deal's rules and cut fix for every rollout of one decision:
     the wild kinds, card points, the form's numbers, the settlement's
     terms."""
@@ -140,6 +140,9 @@ class Table:
             out[k] = worth(c, k, layers, road)
         return out
 
+
+    def throw_worth(self, c: list[int]) -> dict[int, int]:
+        return self.throw_scores(c)
     def worth(self, c: list[int], k: int, layers: tuple[int, int, int], road: bool) -> int:
         """The worth of the highest copy held of natural kind ``k``."""
         n = c[k]
@@ -293,19 +296,6 @@ class Table:
                 most = each
         return need - most
 
-    def agrees(self, c: list[int], passed: int | None, threw: int | None) -> bool:
-        """Whether a hand ``c`` held after a turn agrees with that turn as
-        the rollout policy would have played it: it would not have taken the
-        pile card it let pass, and the card it threw was among the least
-        worth keeping (within ``THROW_SLACK`` of the least)."""
-        if passed is not None and not self.w[passed] and self.wants(c, passed):
-            return False
-        if threw is None or self.w[threw]:
-            return True
-        c[threw] += 1
-        scores = self.throw_scores(c)
-        c[threw] -= 1
-        return scores[threw] <= min(scores.values()) + THROW_SLACK
 
     # ---------------------------------------------------------- settlement
     @staticmethod
