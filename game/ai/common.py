@@ -1,9 +1,10 @@
 """What the families' bots share beyond the turn's frame (``base.Bot``): one
-offered discard per kind, and the nearly-best discard with a level's slip."""
+offered discard per kind, those discards ranked, and the nearly-best discard
+with a level's slip."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from game.ai.base import Thought
@@ -18,6 +19,18 @@ def distinct_discards(view: PlayerView) -> dict[int, Card]:
         if isinstance(a, Discard):
             options.setdefault(a.card.kind, a.card)
     return options
+
+
+def ranked_discards(view: PlayerView, score: Callable[[int, Card], tuple]) -> Thought:
+    """(value, tiebreak, card) for each distinct discard, best first (lowest
+    value, then tiebreak, then the card's id); ``score(kind, card)`` gives
+    the value and the tiebreak.  A slice ends after each card."""
+    scored = []
+    for kind, card in sorted(distinct_discards(view).items()):
+        scored.append((*score(kind, card), card))
+        yield
+    scored.sort(key=lambda t: (t[0], t[1], t[2].uid))
+    return scored
 
 
 class RankedDiscards:

@@ -1,11 +1,13 @@
 """The pieces every family's bots share: the one turn frame and its
-fallback, hands as kind tuples, and the count of unseen copies."""
+fallback, the discards ranked, hands as kind tuples, and the count of unseen
+copies."""
 
 from __future__ import annotations
 
 import pytest
 
 from game.ai.base import Bot, LevelBot
+from game.ai.common import ranked_discards
 from game.ai.kinds import adding, kinds_of, without
 from game.ai.knowledge import live_counts, unseen_copies
 from game.engine import Discard, DrawStock, new_match, parse_kind, view_for
@@ -51,6 +53,28 @@ def test_the_frame_refuses_a_view_with_nothing_to_decide():
     idle = view_for(state, 1 - state.to_act)
     with pytest.raises(ValueError):
         Lost(1).choose(idle)
+
+
+def test_discards_are_ranked_by_value_then_tiebreak_one_slice_a_card():
+    state = after_stock_draw("2S 3S 4S 5H 6H 7H 8C 9C 2D 3D 4D 5D 6D", drawn="KC",
+                             upcard="3C", cut="9D")
+    v = view(state)
+    low = {parse_kind("9C"), parse_kind("KC")}
+    # the two clubs score 0, every other card 1; the tiebreak is minus the
+    # card's rank (K = 13), so K♣ comes before 9♣
+    steps = ranked_discards(v, lambda kind, card: (0 if kind in low else 1, -(kind % 13 + 1)))
+    slices = 0
+    try:
+        while True:
+            next(steps)
+            slices += 1
+    except StopIteration as done:
+        ranked = done.value
+    assert slices == 14  # one for each of the 14 distinct cards held
+    assert [str(c) for _, _, c in ranked[:2]] == ["KC", "9C"]
+    assert [value for value, _, _ in ranked] == [0, 0] + [1] * 12
+    rest = [tie for _, tie, _ in ranked[2:]]
+    assert rest == sorted(rest)  # equal values: the lower tiebreak first
 
 
 def test_hands_as_kind_tuples():

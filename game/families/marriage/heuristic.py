@@ -49,12 +49,12 @@ few milliseconds of processor time.
 from __future__ import annotations
 
 from game.ai.base import Bot, Thought
-from game.ai.common import RankedDiscards, distinct_discards
+from game.ai.common import RankedDiscards, ranked_discards
 from game.ai.kinds import without
 from game.ai.knowledge import next_seat, read_log
 from game.engine import Declare, DrawDiscard, DrawStock, NextDeal, Phase, PlayerView
 from game.engine.actions import Action, Answer
-from game.engine.cards import JOKER_KIND, card_points
+from game.engine.cards import JOKER_KIND, Card, card_points
 from game.engine.shows import declarations_thought
 from game.families.marriage.actions import (
     DUBLEES,
@@ -150,14 +150,12 @@ class MarriageBot(Bot, RankedDiscards):
         """(value, tiebreak, card) for each distinct discard, best first;
         a seen player keeps its wild cards (maal) on equal terms."""
         kinds = tuple(c.kind for c in view.hand)
-        scored = []
-        for kind, card in sorted(distinct_discards(view).items()):
-            value = judge.value(without(kinds, kind))
+
+        def score(kind: int, card: Card) -> tuple[float, int]:
             keep = (kind in view.wild) * 2 + maal_weight(view, kind)
-            scored.append((value + 0.01 * keep, -card_points(kind), card))
-            yield
-        scored.sort(key=lambda t: (t[0], t[1], t[2].uid))
-        return scored
+            return judge.value(without(kinds, kind)) + 0.01 * keep, -card_points(kind)
+
+        return (yield from ranked_discards(view, score))
 
 
 class EasyMarriage(MarriageBot):

@@ -12,7 +12,7 @@ table's announcement and the coach.
 from __future__ import annotations
 
 from game.ai.base import LevelBot, PackOdds, Thought, card_points
-from game.ai.common import distinct_discards
+from game.ai.common import ranked_discards
 from game.ai.kinds import adding, kinds_of, without
 from game.ai.knowledge import Knowledge, is_wild_kind, know
 from game.engine import Discard, DrawDiscard, DrawStock, Pack, PlayerView
@@ -66,10 +66,5 @@ class MediumBot(LevelBot):
     def rank_discards(self, view: PlayerView, judge: Judge) -> Thought:
         """(value, tiebreak, card) for each distinct discard, best first."""
         hand = kinds_of(view.hand)
-        scored = []
-        for kind, card in sorted(distinct_discards(view).items()):
-            value = judge.value(without(hand, kind))
-            scored.append((value, -card_points(card, view), card))
-            yield
-        scored.sort(key=lambda t: (t[0], t[1], t[2].uid))
-        return scored
+        return (yield from ranked_discards(
+            view, lambda kind, card: (judge.value(without(hand, kind)), -card_points(card, view))))

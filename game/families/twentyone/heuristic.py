@@ -52,12 +52,12 @@ hands, so that one slice stays within a few milliseconds.
 from __future__ import annotations
 
 from game.ai.base import Bot, Thought
-from game.ai.common import RankedDiscards, distinct_discards
+from game.ai.common import RankedDiscards, ranked_discards
 from game.ai.kinds import adding, kinds_of, without
 from game.ai.knowledge import next_seat, read_log
 from game.engine import Declare, DrawDiscard, DrawStock, NextDeal, Pack, Phase, PlayerView
 from game.engine.actions import Action, Answer
-from game.engine.cards import JOKER_KIND
+from game.engine.cards import JOKER_KIND, Card
 from game.engine.game import pack_cost
 from game.engine.shows import declarations_thought
 from game.engine.state import Move
@@ -195,14 +195,12 @@ class WideBot(Bot, RankedDiscards):
     def rank_discards(self, view: PlayerView, judge: WideJudge) -> Thought:
         """(value, tiebreak, card) for each distinct discard, best first."""
         kinds = kinds_of(view.hand)
-        scored = []
-        for kind, card in sorted(distinct_discards(view).items()):
-            a = judge.analyse(without(kinds, kind))
+
+        def score(kind: int, card: Card) -> tuple[float, int]:
             keep = judge.iswild[kind]  # a wild card helps every show but dublees
-            scored.append((a.value + keep, -POINTS[kind], card))
-            yield
-        scored.sort(key=lambda t: (t[0], t[1], t[2].uid))
-        return scored
+            return judge.analyse(without(kinds, kind)).value + keep, -POINTS[kind]
+
+        return (yield from ranked_discards(view, score))
 
 
 class EasyWide(WideBot):
