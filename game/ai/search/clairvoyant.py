@@ -5,11 +5,12 @@ What it wins against mediums is what hard would reach if its guesses at the
 hidden hands were perfect: the most any better world sampler can give.
 
 A family's clairvoyant model is its own model with ``sample`` putting the
-real hands (``real_hands``) in every world; ``clairvoyant_bot`` makes the
-bot that plays with it."""
+real hands (``real_hands``; ``real_pile_world`` for a game of one face-up
+pile) in every world; ``clairvoyant_bot`` makes the bot that plays with it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -37,6 +38,14 @@ def real_hands(pool: list[int], seats: Iterable[tuple[int, list[int]]],
             rest.remove(kind)
         hands[seat] = counts_of(real)
     return hands, rest
+
+
+def real_pile_world(sampler: Any, peek: Callable[[int], Iterable], rng: random.Random) -> Any:
+    """The world of a ``worlds.PileSampler`` with every other seat's real
+    hand (``real_hands``): what is left of the hidden cards is the stock,
+    and what does not fit in it is out of play (dropped hands)."""
+    others, pool = real_hands(sampler.pool, ((s, known) for s, known, *_ in sampler.seats), peek)
+    return sampler.world({sampler.view.seat: list(sampler.mine), **others}, pool, rng)
 
 
 def clairvoyant_bot(name: str, hard: type, model_for: Callable[[Any, Callable], Any],

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from game.ai.base import Thought
 from game.ai.kinds import adding, kinds_of
-from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
+from game.ai.search.clairvoyant import clairvoyant_bot, real_pile_world
 from game.engine import PlayerView
 from game.families.thirteen.hard import HardBot, ReadingBot
 from game.families.thirteen.judge import Judge
@@ -69,11 +69,7 @@ class ClairvoyantModel(ThirteenModel):
         self.peek = peek
 
     def sample(self, ctx, rng) -> Deal:
-        sampler = ctx.sampler
-        view = sampler.view
-        others, pool = real_hands(sampler.pool, ((s, known) for s, known, *_ in sampler.seats),
-                                  self.peek)
-        return sampler.world({view.seat: list(sampler.mine), **others}, pool, rng)
+        return real_pile_world(ctx.sampler, self.peek, rng)
 
 
 ClairvoyantBot = clairvoyant_bot(

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from game.ai.base import Thought
-from game.ai.search.clairvoyant import clairvoyant_bot, real_hands
+from game.ai.search.clairvoyant import clairvoyant_bot, real_pile_world
 from game.engine import PlayerView
 from game.families.twentyone.hard import SearchHard
 from game.families.twentyone.search import Context, Deal, TwentyOneModel
@@ -46,12 +46,7 @@ class ClairvoyantModel(TwentyOneModel):
         self.peek = peek
 
     def sample(self, ctx: Context, rng: random.Random) -> Deal:
-        sampler = ctx.sampler
-        view = sampler.view
-        # what is left of the hidden cards is the stock (and dropped hands)
-        others, pool = real_hands(sampler.pool, ((s, known) for s, known, *_ in sampler.seats),
-                                  self.peek)
-        return sampler.world({view.seat: list(sampler.mine), **others}, pool, rng)
+        return real_pile_world(ctx.sampler, self.peek, rng)
 
 
 ClairvoyantBot = clairvoyant_bot(
