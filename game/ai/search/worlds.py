@@ -166,6 +166,7 @@ class LastTurnCheck(ABC):
     keeping, within ``throw_slack`` of the least (``throw_worth``, asked of
     the hand before the throw)."""
 
+    __slots__ = ()  # the policies' tables keep theirs
     throw_slack = 25
     w: Sequence[bool]
 

@@ -140,9 +140,10 @@ class Table(LastTurnCheck):
             out[k] = worth(c, k, layers, road)
         return out
 
-
     def throw_worth(self, c: list[int]) -> dict[int, int]:
+        """``throw_scores`` with the hand's own layers (the last turn's check)."""
         return self.throw_scores(c)
+
     def worth(self, c: list[int], k: int, layers: tuple[int, int, int], road: bool) -> int:
         """The worth of the highest copy held of natural kind ``k``."""
         n = c[k]
@@ -295,7 +296,6 @@ class Table(LastTurnCheck):
             if each > most:
                 most = each
         return need - most
-
 
     # ---------------------------------------------------------- settlement
     @staticmethod
