@@ -80,33 +80,44 @@ class GreedyBot:
             # less (which cannot meld every card) for the show questions
             # asked next
             self._count(view, tuple(sorted([c.kind for c in view.hand])))
+        family = family_of(view.rules)
+        planned: tuple[int | None, Action] | None = None
         if Declare in kinds_offered:
-            declares = valid_declarations(view)
-            if declares:
-                return declares[0]
+            if family.shows_count_zero and not (drawing or waiting):
+                # a show leaves a count of 0: when the best discard leaves
+                # more, no discard leaves a show, and the show question (a
+                # search per discard) need not be asked
+                planned = self._least_costly_discard(view, legal)
+            if planned is None or planned[0] is None or planned[0] == 0:
+                declares = valid_declarations(view)
+                if declares:
+                    return declares[0]
         if waiting:
             return legal[0]
         if drawing:
             take = DrawDiscard in kinds_offered and self._gain_from(view, view.discard[-1])
             return DrawDiscard() if take or DrawStock not in kinds_offered else DrawStock()
-        step = family_of(view.rules).show_step(view)
+        step = family.show_step(view)
         if step is not None:
             return step
-        return self._least_costly_discard(view, legal)
+        if planned is None:
+            planned = self._least_costly_discard(view, legal)
+        return planned[1]
 
-    def _least_costly_discard(self, view: PlayerView, legal) -> Action:
+    def _least_costly_discard(self, view: PlayerView, legal) -> tuple[int | None, Action]:
         """The first discard (in legal order) whose loss leaves the lowest
-        count.  The same kind leaves the same hand, so each kind is counted
-        once: first the counts the evaluator knows already, then the costly
-        cards (throwing one usually leaves the lowest count), each asked
-        only whether it is lower than the best so far (a bounded search), or
-        at most as low when it comes before the best in legal order (it
-        would take the best's place)."""
+        count, with that count (None when no discard is offered).  The same
+        kind leaves the same hand, so each kind is counted once: first the
+        counts the evaluator knows already, then the costly cards (throwing
+        one usually leaves the lowest count), each asked only whether it is
+        lower than the best so far (a bounded search), or at most as low
+        when it comes before the best in legal order (it would take the
+        best's place)."""
         kinds = tuple(sorted([c.kind for c in view.hand]))
         # kinds in legal order
         order = list(dict.fromkeys([a.card.kind for a in legal if isinstance(a, Discard)]))
         if not order:
-            return legal[0]
+            return None, legal[0]
         points = self._points
         pts = {k: points(view, k) for k in order}
         hands = {k: _without(kinds, k) for k in order}
@@ -141,7 +152,7 @@ class GreedyBot:
         if best is None:  # every discard leaves more than the whole hand
             best = min((self._count(view, hands[k]), i) for k, i in place.items())
         k = order[best[1]]
-        return next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
+        return best[0], next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
 
     def _gain_from(self, view: PlayerView, card) -> bool:
         kinds = sorted([c.kind for c in view.hand])

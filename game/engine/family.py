@@ -106,6 +106,10 @@ class Family:
     # Turns of the discard pile into a new stock (``stock_empty=reshuffle``)
     # before the deal is void; None: no limit.
     max_reshuffles: ClassVar[int | None] = None
+    # Whether every valid show leaves a hand whose ``count_kinds`` is 0: then a
+    # seat whose every discard leaves more has no show, and a bot that has
+    # counted its discards need not ask for one (a solver search per discard).
+    shows_count_zero: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.rules_class.hooks = self

@@ -21,14 +21,16 @@ import pytest
 
 import game.ai.basic as basic
 from game.ai.basic import GreedyBot
-from game.engine import Declare, Discard
+from game.engine import Declare, Discard, DrawStock, view_for
 from game.engine.cards import JOKER_KIND, make_card, parse_kind
 from game.engine.meldtypes import MeldOptions
+from game.engine.shows import valid_declarations
 from game.families.thirteen import solver as thirteen
 from game.families.twentyone import solver as twentyone
 from game.families.twentyone.cards import suit_pure, wild_kinds_21
 from game.families.twentyone.solver import WideOptions, count_21, evaluate_21
 from game.families.twentyone.solver_search import Hand
+from tests.engine.helpers import deal, play
 
 NO_WILD: frozenset[int] = frozenset()
 
@@ -229,7 +231,7 @@ class _Rules:
     ``hooks``; the bot's counts come from ``_TableBot``'s table)."""
 
     ace_points = 10
-    hooks = SimpleNamespace(show_step=lambda view: None)
+    hooks = SimpleNamespace(show_step=lambda view: None, shows_count_zero=False)
 
 
 def _view(kinds: tuple[int, ...], discard_kind: int | None = None):
@@ -255,13 +257,13 @@ def test_every_discard_above_the_whole_hand_is_still_weighed():
     for k, n in zip(kinds, (13, 12, 13, 14, 13, 12, 11, 15, 16), strict=True):
         table[_less(kinds, k)] = n
     bot = _TableBot(table)
-    action = bot._least_costly_discard(_view(kinds), _view(kinds).legal)
-    assert action.card.kind == parse_kind("4C")
+    low, action = bot._least_costly_discard(_view(kinds), _view(kinds).legal)
+    assert (low, action.card.kind) == (11, parse_kind("4C"))
     assert all(below is None or below == 1 for _k, below in bot.asked[:10])
     # ties go to the first in legal order: the 2S and the 4C both leave 11
     table[_less(kinds, parse_kind("2S"))] = 11
-    action = _TableBot(table)._least_costly_discard(_view(kinds), _view(kinds).legal)
-    assert action.card.kind == parse_kind("2S")
+    low, action = _TableBot(table)._least_costly_discard(_view(kinds), _view(kinds).legal)
+    assert (low, action.card.kind) == (11, parse_kind("2S"))
 
 
 @pytest.mark.parametrize("known_share", [0.0, 0.3])
@@ -279,8 +281,9 @@ def test_the_choice_is_the_brute_force_one_on_random_counts(known_share):
         known = frozenset(_less(kinds, k) for k in kinds if rng.random() < known_share)
         view = _view(kinds)
         bot = _TableBot(table, known)
-        got = bot._least_costly_discard(view, view.legal)
+        low, got = bot._least_costly_discard(view, view.legal)
         assert got.card.kind == _first_lowest(kinds, table), (trial, table, known)
+        assert low == table[_less(kinds, got.card.kind)], (trial, table, known)
         # each hand is asked once (unless every discard leaves more than the
         # whole hand: then each is counted again, exactly): a kind before the
         # best in legal order is asked whether it is at most as low, so no
@@ -301,8 +304,8 @@ def test_counts_known_already_bound_every_search_and_are_not_asked():
     table[_less(kinds, parse_kind("9S"))] = 20
     known = frozenset({_less(kinds, parse_kind("9S")), _less(kinds, parse_kind("2H"))})
     bot = _TableBot(table, known)
-    action = bot._least_costly_discard(_view(kinds), _view(kinds).legal)
-    assert action.card.kind == parse_kind("9S")
+    low, action = bot._least_costly_discard(_view(kinds), _view(kinds).legal)
+    assert (low, action.card.kind) == (20, parse_kind("9S"))
     assert (_less(kinds, parse_kind("KS")), 20) in bot.asked
     assert all(hand not in known for hand, _below in bot.asked)
     # ties are checked (under 21) only for the kinds before the 9S in legal order
@@ -436,3 +439,47 @@ def test_the_bot_counts_its_hand_before_asking_for_shows(monkeypatch):
     view.legal += [Declare(c) for c in view.hand]  # a discard turn offers both
     bot.choose(view)
     assert asked_then == [1] and bot.asked[0] == (kinds, None)
+
+
+# ------------------------------------------- the show question, asked when it can be yes
+
+
+def _greedy_turn(hand: str, stock_top: str, monkeypatch):
+    """Seat 1's first turn of a two-player Points deal (dealer 0): the greedy
+    bot draws (the KH face up, ``stock_top`` next in the stock) and then
+    discards or declares; the show questions it asks are counted."""
+    state = deal("points", 2, hands={1: hand}, upcard="KH", cut="8D", stock_top=stock_top)
+    assert state.to_act == 1 and not state.wild & set(_kinds(hand + " " + stock_top))
+    asked: list[int] = []
+
+    def declarations(view):
+        asked.append(len(view.hand))
+        return valid_declarations(view)
+
+    monkeypatch.setattr(basic, "valid_declarations", declarations)
+    bot = GreedyBot(0)
+    draw = bot.choose(view_for(state, 1))
+    assert isinstance(draw, DrawStock)  # the KH only takes a loose card's place
+    state, _ = play(state, draw)
+    return bot.choose(view_for(state, 1)), asked
+
+
+def test_a_best_discard_leaving_points_asks_no_show_question(monkeypatch):
+    # RULES §2: 2S-5S, 9H-JH and 4C-6C are pure sequences; the 7D 7H pair,
+    # the 2D and the KD drawn are loose.  Throwing the KD leaves 16 (7 + 7 +
+    # 2), the lowest: a show needs a count of 0, so none is possible and the
+    # solver is not asked for one
+    action, asked = _greedy_turn("2S 3S 4S 5S 9H TH JH 4C 5C 6C 7D 7H 2D", "KD",
+                                 monkeypatch)
+    assert action == Discard(action.card) and action.card.kind == parse_kind("KD")
+    assert asked == []
+
+
+def test_a_best_discard_leaving_nothing_declares(monkeypatch):
+    # the same sequences, the 7D 7H and a QC; the 7C drawn makes the set:
+    # throwing the QC leaves every card melded (three pure sequences and a
+    # set), so the bot asks for its shows once and declares with the QC
+    action, asked = _greedy_turn("2S 3S 4S 5S 9H TH JH 4C 5C 6C 7D 7H QC", "7C",
+                                 monkeypatch)
+    assert isinstance(action, Declare) and action.card.kind == parse_kind("QC")
+    assert asked == [14]

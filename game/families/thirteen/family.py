@@ -197,6 +197,7 @@ class ThirteenFamily(Family):
     name = "13card"
     title = "13-card rummy"
     rules_class = ThirteenRules
+    shows_count_zero = True  # a show melds every card with valid lives: count 0
     code_ids = {"paplu": 0, "points": 1, "pool101": 2, "pool201": 3, "deals": 4}
     preset_words = {
         "points": ("Points Rummy", "One deal: the winner collects every other player's count "
