@@ -88,7 +88,7 @@ class GreedyBot:
                 # more, no discard leaves a show, and the show question (a
                 # search per discard) need not be asked
                 planned = self._least_costly_discard(view, legal)
-            if planned is None or planned[0] is None or planned[0] == 0:
+            if planned is None or not planned[0]:  # not counted, or a count of 0
                 declares = valid_declarations(view)
                 if declares:
                     return declares[0]

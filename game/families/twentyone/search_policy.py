@@ -140,9 +140,7 @@ class Table(LastTurnCheck):
             out[k] = worth(c, k, layers, road)
         return out
 
-    def throw_worth(self, c: list[int]) -> dict[int, int]:
-        """``throw_scores`` with the hand's own layers (the last turn's check)."""
-        return self.throw_scores(c)
+    throw_worth = throw_scores  # the last turn's check reads the policy's own worth
 
     def worth(self, c: list[int], k: int, layers: tuple[int, int, int], road: bool) -> int:
         """The worth of the highest copy held of natural kind ``k``."""
