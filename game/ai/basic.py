@@ -4,6 +4,7 @@ game) and greedy."""
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from game.engine import (
     Declare,
@@ -19,6 +20,15 @@ from game.engine.actions import Action, Answer
 from game.engine.cards import card_points
 from game.engine.family import family_of
 from game.engine.shows import valid_declarations
+
+
+class _Plan(NamedTuple):
+    """A discard turn's choice: the discard, the count it leaves (None when
+    no discard is offered), and the least count any discard may leave."""
+
+    action: Action
+    left: int | None
+    least: int | None
 
 
 class RandomBot:
@@ -48,10 +58,17 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Takes the discard when it lowers the hand's count, discards the card
-    whose loss leaves the lowest count, declares when it can, and takes at
-    once a game's own show, or the step it asks before one
-    (``Family.show_step``)."""
+    """Keeps its best melds and throws the costliest card they leave loose;
+    takes the face-up card when the hand with it, less such a card, counts
+    less than the hand now; declares when it can, and takes at once a
+    game's own show, or the step it asks before one (``Family.show_step``).
+
+    Where the family names the loose cards of a hand's best arrangement
+    (``Family.loose_kinds``: 13 cards) those are all it weighs: the loss of
+    each lowers the count by exactly its points, so one search of the whole
+    hand prices them all.  Where it does not, or no natural card is loose,
+    it weighs every discard by the count it leaves (the first in legal
+    order of the lowest)."""
 
     name = "greedy"
     description = "Keeps its best melds and throws the costliest loose card."
@@ -67,6 +84,10 @@ class GreedyBot:
     def _known(self, view: PlayerView, kinds: tuple[int, ...]) -> int | None:
         return family_of(view.rules).known_count(view.rules, view.decks, kinds, view.wild)
 
+    def _loose(self, view: PlayerView,
+               kinds: tuple[int, ...]) -> tuple[int, frozenset[int]] | None:
+        return family_of(view.rules).loose_kinds(view.rules, view.decks, kinds, view.wild)
+
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         kinds_offered = {type(a) for a in legal}  # one pass instead of one a question
@@ -81,14 +102,13 @@ class GreedyBot:
             # asked next
             self._count(view, tuple(sorted([c.kind for c in view.hand])))
         family = family_of(view.rules)
-        planned: tuple[int | None, Action] | None = None
+        planned: _Plan | None = None
         if Declare in kinds_offered:
             if family.shows_count_zero and not (drawing or waiting):
-                # a show leaves a count of 0: when the best discard leaves
-                # more, no discard leaves a show, and the show question (a
-                # search per discard) need not be asked
-                planned = self._least_costly_discard(view, legal)
-            if planned is None or not planned[0]:  # not counted, or a count of 0
+                # a show leaves a count of 0: when no discard can leave 0,
+                # the show question (a search per discard) need not be asked
+                planned = self._plan_discard(view, legal)
+            if planned is None or planned.least is None or planned.least <= 0:
                 declares = valid_declarations(view)
                 if declares:
                     return declares[0]
@@ -101,8 +121,30 @@ class GreedyBot:
         if step is not None:
             return step
         if planned is None:
-            planned = self._least_costly_discard(view, legal)
-        return planned[1]
+            planned = self._plan_discard(view, legal)
+        return planned.action
+
+    def _plan_discard(self, view: PlayerView, legal) -> _Plan:
+        """The discard, the count it leaves, and the least count any discard
+        may leave.  The costliest loose card when the family names some
+        (the first in legal order of the costliest); no discard then leaves
+        less than the count less the points of the costliest card offered.
+        Otherwise the least costly discard, counted."""
+        kinds = tuple(sorted([c.kind for c in view.hand]))
+        loose = self._loose(view, kinds)
+        if loose is not None:
+            count, loose_kinds = loose
+            order = list(dict.fromkeys([a.card.kind for a in legal if isinstance(a, Discard)]))
+            points = self._points
+            pts = {k: points(view, k) for k in order}
+            candidates = [k for k in order if k in loose_kinds]
+            if candidates:
+                top = max(pts[k] for k in candidates)
+                k = next(k for k in candidates if pts[k] == top)
+                action = next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
+                return _Plan(action, count - top, count - max(pts.values()))
+        left, action = self._least_costly_discard(view, legal)
+        return _Plan(action, left, left)
 
     def _least_costly_discard(self, view: PlayerView, legal) -> tuple[int | None, Action]:
         """The first discard (in legal order) whose loss leaves the lowest
@@ -159,12 +201,19 @@ class GreedyBot:
         now = self._count(view, tuple(kinds))
         kinds.append(card.kind)
         with_card = tuple(sorted(kinds))
+        points = self._points
+        loose = self._loose(view, with_card)
+        if loose is not None:
+            # throwing the card itself leaves the hand as it is (``now``)
+            count, loose_kinds = loose
+            others = [points(view, k) for k in loose_kinds if k != card.kind]
+            if others:
+                return count - max(others) < now
         self._count(view, with_card)  # the bound of each count below (as above)
         # any order gives the same answer: first the counts that one made
         # known (a loose card's loss; a hand melding every card), then
         # costly cards, since a costly loose card is the likeliest to leave
         # a lower count
-        points = self._points
         # (the card itself leaves the hand as it is: its count is ``now``)
         hands = {k: _without(with_card, k) for k in with_card if k != card.kind}
         unknown = {}

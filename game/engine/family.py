@@ -228,6 +228,14 @@ class Family:
         first, so that its searches are bounded by the best known count."""
         return None
 
+    def loose_kinds(self, rules: RuleSet, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int]) -> tuple[int, frozenset[int]] | None:
+        """``count_kinds`` of a hand, and the natural kinds its best
+        arrangement leaves out of its melds, the loss of each lowering the
+        count by exactly its points; None where the family does not say
+        (the greedy bot then weighs every discard by its count)."""
+        return None
+
     # ----------------------------------------------------------------- cards
     def table_cards(self, state: GameState) -> list[Card]:
         """Cards the family holds outside hands, stock, pile, aside and cut."""

@@ -8,9 +8,11 @@ the whole hand); and a flat hand's exact count asks that question too, for
 the hands one card less.  The greedy bot asks its first discard's count
 under a bound instead of exactly, and before any count the ones its
 evaluator knows already (a loose card's loss), which bound every search.
-Every answer must stay the one the rules give: hands worked out by hand
-from RULES.md §4, and the bot's choice against a brute force over the same
-counts."""
+Where the family names the loose cards of a hand's best arrangement (13
+cards), the bot weighs only those: one search prices them all.  Every
+answer must stay the one the rules give: hands worked out by hand from
+RULES.md §2 and §4, and the bot's choice against a brute force over the
+same counts."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import pytest
 
 import game.ai.basic as basic
 from game.ai.basic import GreedyBot
-from game.engine import Declare, Discard, DrawStock, view_for
+from game.engine import Declare, Discard, DrawDiscard, DrawStock, view_for
 from game.engine.cards import JOKER_KIND, make_card, parse_kind
 from game.engine.meldtypes import MeldOptions
 from game.engine.shows import valid_declarations
@@ -208,14 +210,23 @@ def test_a_13_card_count_tells_the_known_counts_of_the_hands_one_card_less():
 
 class _TableBot(GreedyBot):
     """The greedy bot over a table of counts (kinds -> count), answering as
-    ``Family.count_kinds`` does: None when a count is not under ``below``."""
+    ``Family.count_kinds`` does: None when a count is not under ``below``;
+    ``loose``: the hands whose loose cards the family names (none: a family
+    that names none weighs every discard by its count)."""
 
     def __init__(self, table: dict[tuple[int, ...], int],
-                 known: frozenset[tuple[int, ...]] = frozenset()) -> None:
+                 known: frozenset[tuple[int, ...]] = frozenset(),
+                 loose: dict[tuple[int, ...], frozenset[int]] | None = None) -> None:
         super().__init__(0)
         self.table = table
         self.known = known  # the hands whose counts the evaluator holds already
+        self.loose = loose or {}
         self.asked: list[tuple[tuple[int, ...], int | None]] = []
+
+    def _loose(self, view, kinds):
+        if kinds not in self.loose:
+            return None
+        return self.table[kinds], self.loose[kinds]
 
     def _count(self, view, kinds, below=None):
         self.asked.append((kinds, below))
@@ -234,11 +245,18 @@ class _Rules:
     hooks = SimpleNamespace(show_step=lambda view: None, shows_count_zero=False)
 
 
-def _view(kinds: tuple[int, ...], discard_kind: int | None = None):
+class _ZeroShowRules(_Rules):
+    """The same, in a game whose shows leave a count of 0 (13 cards)."""
+
+    hooks = SimpleNamespace(show_step=lambda view: None, shows_count_zero=True)
+
+
+def _view(kinds: tuple[int, ...], discard_kind: int | None = None, rules=None):
     hand = _cards(kinds)
     legal = [Discard(c) for c in hand]
     pile = [make_card(discard_kind, 2)] if discard_kind is not None else []
-    return SimpleNamespace(hand=hand, legal=legal, discard=pile, wild=NO_WILD, rules=_Rules())
+    return SimpleNamespace(hand=hand, legal=legal, discard=pile, wild=NO_WILD,
+                           rules=rules or _Rules())
 
 
 def _first_lowest(kinds: tuple[int, ...], table) -> int:
@@ -483,3 +501,104 @@ def test_a_best_discard_leaving_nothing_declares(monkeypatch):
                                  monkeypatch)
     assert isinstance(action, Declare) and action.card.kind == parse_kind("QC")
     assert asked == [14]
+
+
+# ------------------------------- the loose cards of the best arrangement (13 cards)
+
+
+def test_the_costliest_loose_card_goes_without_a_count_of_a_hand_one_card_less(monkeypatch):
+    # RULES §2: 2S-5S, 9H-JH and 4C-6C are pure sequences; the 7D 7H, 2D and
+    # the KD drawn are loose (26).  Each loose card's loss lowers the count by
+    # its points, so the KD (10) leaves the least of them, 16, and no hand one
+    # card less is counted: only the whole hand of 14 is searched
+    import game.families.thirteen.family as thirteen_family
+
+    counted: list[tuple[int, int | None]] = []
+    real = thirteen_family.hand_count
+
+    def hand_count(kinds, wild, opts, below=None):
+        counted.append((len(kinds), below))
+        return real(kinds, wild, opts, below)
+
+    monkeypatch.setattr(thirteen_family, "hand_count", hand_count)
+    thirteen.clear_caches()
+    action, asked = _greedy_turn("2S 3S 4S 5S 9H TH JH 4C 5C 6C 7D 7H 2D", "KD",
+                                 monkeypatch)
+    assert isinstance(action, Discard) and action.card.kind == parse_kind("KD")
+    assert [n for n, _below in counted if n == 13] == [13], counted  # the draw's ``now`` only
+    assert asked == []  # 26 less the KD's 10 is not 0: no show question
+
+
+def test_loose_cards_worth_the_same_go_in_legal_order(monkeypatch):
+    # the same sequences, the 7D 7H and a QC loose, the KD drawn (placed
+    # last in the hand): the QC and the KD both leave 14 (7 + 7); the QC
+    # comes first in the hand, so it goes
+    action, _asked = _greedy_turn("2S 3S 4S 5S 9H TH JH 4C 5C 6C 7D 7H QC", "KD",
+                                  monkeypatch)
+    assert isinstance(action, Discard) and action.card.kind == parse_kind("QC")
+
+
+@pytest.mark.parametrize("upcard, takes", [
+    ("7C", True),   # makes the set 7D 7H 7C: the 2D is left, 2 under 16
+    ("3D", True),   # loose itself, but throwing a 7 leaves 7 + 2 + 3 = 12, under 16
+    ("QS", False),  # throwing a 7 leaves 7 + 2 + 10 = 19; the QS itself, 16: not under
+])
+def test_the_face_up_card_is_taken_when_a_loose_card_then_leaves_less(upcard, takes):
+    # RULES §2: 2S-5S, 9H-JH and 4C-6C are pure sequences, the 7D 7H and 2D
+    # loose: the hand counts 16 now
+    hand = "2S 3S 4S 5S 9H TH JH 4C 5C 6C 7D 7H 2D"
+    state = deal("points", 2, hands={1: hand}, upcard=upcard, cut="8D", stock_top="KD")
+    assert state.to_act == 1 and not state.wild & set(_kinds(hand + " " + upcard))
+    thirteen.clear_caches()
+    action = GreedyBot(0).choose(view_for(state, 1))
+    assert action == (DrawDiscard() if takes else DrawStock())
+
+
+def _show_turn(count: int, monkeypatch):
+    """A discard turn of the table bot in a game whose shows count 0: the
+    whole hand counts ``count`` and leaves the 2C and 3C loose; the KD (10)
+    sits in a meld.  Returns the action and how many show questions came."""
+    kinds = _kinds("2C 3C 4S 5S 6S KD KH KS 9H TH JH")
+    table = {kinds: count}
+    bot = _TableBot(table, loose={kinds: frozenset(_kinds("2C 3C"))})
+    asked: list[int] = []
+
+    def declarations(view):
+        asked.append(1)
+        return []
+
+    monkeypatch.setattr(basic, "valid_declarations", declarations)
+    view = _view(kinds, rules=_ZeroShowRules())
+    view.legal += [Declare(c) for c in view.hand]
+    return bot.choose(view), len(asked)
+
+
+def test_a_show_is_asked_for_while_some_discard_may_still_leave_nothing(monkeypatch):
+    # counting 5 with only the 2C and 3C loose, the costliest loose card
+    # leaves 2; but losing the KD (10) could leave as little as 5 - 10: a
+    # show is not ruled out, so it is asked for (none here: the 3C goes)
+    action, asked = _show_turn(5, monkeypatch)
+    assert asked == 1 and action == Discard(action.card)
+    assert action.card.kind == parse_kind("3C")
+
+
+def test_no_show_is_asked_for_when_every_discard_leaves_points(monkeypatch):
+    # counting 11: no card is worth more than 10, so every discard leaves 1
+    # or more and no show is possible
+    action, asked = _show_turn(11, monkeypatch)
+    assert asked == 0 and action.card.kind == parse_kind("3C")
+
+
+def test_the_loose_cards_named_are_the_arrangements_and_priced_exactly():
+    # RULES §2 with a wild 8: AS 2S 3S pure, 9H TH JH pure, 4C 4D and the
+    # wild 8C a set (the wild card's best use: no other spares as much); the
+    # KD, 9D and 5S loose: 10 + 9 + 5 = 24.  The KD's loss leaves 14,
+    # counted afresh
+    wild = frozenset(k for k in range(52) if k % 13 == 7)  # the 8s
+    whole = _kinds("AS 2S 3S 9H TH JH 4C 4D 8C KD 9D 5S")
+    opts = MeldOptions()
+    thirteen.clear_caches()
+    count, loose = thirteen.loose_kinds(whole, wild, opts)
+    assert (count, loose) == (24, frozenset(_kinds("KD 9D 5S")))
+    thirteen.clear_caches()
+    assert thirteen.hand_count(_less(whole, parse_kind("KD")), wild, opts) == 14

@@ -25,6 +25,7 @@ from game.families.thirteen.solver import (
     hand_count,
     is_declarable,
     known_count,
+    loose_kinds,
 )
 
 DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
@@ -271,6 +272,10 @@ class ThirteenFamily(Family):
     def known_count(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
                     wild: frozenset[int]) -> int | None:
         return known_count(kinds, wild, self.meld_options(rules, decks))
+
+    def loose_kinds(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
+                    wild: frozenset[int]) -> tuple[int, frozenset[int]]:
+        return loose_kinds(kinds, wild, self.meld_options(rules, decks))
 
     def declarable(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int]) -> bool:
         return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))

@@ -57,7 +57,7 @@ from game.families.thirteen.solver_search import (
 __all__ = [
     "ALLWILD", "IMPURE", "MELD_NAMES", "PURE", "SET", "TANALA", "Evaluation", "Meld",
     "MeldOptions", "clear_caches", "count_tier", "evaluate", "hand_count", "is_declarable",
-    "paid_count", "spare_plan",
+    "loose_kinds", "paid_count", "spare_plan",
 ]
 
 
@@ -121,6 +121,21 @@ def known_count(kinds: tuple[int, ...], wild: frozenset[int],
     return None if known is None else known[0]
 
 
+def loose_kinds(kinds: tuple[int, ...], wild: frozenset[int],
+                opts: MeldOptions = MeldOptions()) -> tuple[int, frozenset[int]]:
+    """``hand_count`` of a hand given as sorted kinds, and the natural kinds
+    its best arrangement leaves out of its melds: the loss of one of them
+    lowers the count by exactly its points (``_remember_parent``)."""
+    raw = _evaluate_kinds(kinds, wild, opts, False)
+    _know(kinds, wild, opts, raw)
+    in_melds = _in_melds(raw[4])
+    held: dict[int, int] = {}
+    for k in kinds:
+        held[k] = held.get(k, 0) + 1
+    return raw[1], frozenset(k for k, n in held.items()
+                             if n > in_melds.get(k, 0) and k != JOKER_KIND and k not in wild)
+
+
 def paid_count(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions,
                cap: int | None) -> int:
     """What a losing hand pays in points, the cap included: only a count
@@ -170,11 +185,8 @@ def _remember_parent(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOpt
     the same tier, so count(hand - b) <= count(hand) - points(b): the count
     is known exactly."""
     trim(_COUNT_FLOOR, _COUNT_KEPT)
-    count, melds = raw[1], raw[4]
-    in_melds: dict[int, int] = {}
-    for meld in melds:
-        for n in meld[3]:
-            in_melds[n] = in_melds.get(n, 0) + 1
+    count = raw[1]
+    in_melds = _in_melds(raw[4])
     pts = _points(opts.ace_points)
     for i, b in enumerate(kinds):
         if i and kinds[i - 1] == b:
@@ -191,6 +203,15 @@ def _remember_parent(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOpt
         known = _COUNT_FLOOR.get(key)
         if floor > 0 and (known is None or (known[0] is None and known[1] < floor)):
             _COUNT_FLOOR[key] = (None, floor)
+
+
+def _in_melds(melds: tuple) -> dict[int, int]:
+    """How many copies of each kind an arrangement's melds hold."""
+    out: dict[int, int] = {}
+    for meld in melds:
+        for n in meld[3]:
+            out[n] = out.get(n, 0) + 1
+    return out
 
 
 @lru_cache(maxsize=20000)
