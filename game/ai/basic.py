@@ -58,17 +58,17 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Keeps its best melds and throws the costliest card they leave loose;
-    takes the face-up card when the hand with it, less such a card, counts
-    less than the hand now; declares when it can, and takes at once a
-    game's own show, or the step it asks before one (``Family.show_step``).
+    """Keeps its best melds and throws the loose card whose loss leaves the
+    lowest count; takes the face-up card when the hand with it, less such a
+    card, counts less than the hand now; declares when it can, and takes at
+    once a game's own show, or the step it asks before one
+    (``Family.show_step``).
 
-    Where the family names the loose cards of a hand's best arrangement
-    (``Family.loose_kinds``: 13 cards) those are all it weighs: the loss of
-    each lowers the count by exactly its points, so one search of the whole
-    hand prices them all.  Where it does not, or no natural card is loose,
-    it weighs every discard by the count it leaves (the first in legal
-    order of the lowest)."""
+    The discards it weighs are those whose counts an exact count of the
+    whole hand fixes (``Family.counts_without``: a loose card's loss, in 13
+    and 21/27 cards), so one search prices them all; where the family names
+    none, it weighs every discard by the count it leaves.  Among equal
+    counts the first in legal order goes."""
 
     name = "greedy"
     description = "Keeps its best melds and throws the costliest loose card."
@@ -84,9 +84,9 @@ class GreedyBot:
     def _known(self, view: PlayerView, kinds: tuple[int, ...]) -> int | None:
         return family_of(view.rules).known_count(view.rules, view.decks, kinds, view.wild)
 
-    def _loose(self, view: PlayerView,
-               kinds: tuple[int, ...]) -> tuple[int, frozenset[int]] | None:
-        return family_of(view.rules).loose_kinds(view.rules, view.decks, kinds, view.wild)
+    def _named(self, view: PlayerView,
+               kinds: tuple[int, ...]) -> tuple[int, dict[int, int]] | None:
+        return family_of(view.rules).counts_without(view.rules, view.decks, kinds, view.wild)
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -126,23 +126,23 @@ class GreedyBot:
 
     def _plan_discard(self, view: PlayerView, legal) -> _Plan:
         """The discard, the count it leaves, and the least count any discard
-        may leave.  The costliest loose card when the family names some
-        (the first in legal order of the costliest); no discard then leaves
-        less than the count less the points of the costliest card offered.
-        Otherwise the least costly discard, counted."""
+        may leave.  Of the discards the family prices
+        (``Family.counts_without``), the first in legal order of the lowest;
+        no discard then leaves less than the count less the points of the
+        costliest card offered (a card less lowers a count by its points at
+        most).  Otherwise the least costly discard, counted."""
         kinds = tuple(sorted([c.kind for c in view.hand]))
-        loose = self._loose(view, kinds)
-        if loose is not None:
-            count, loose_kinds = loose
+        named = self._named(view, kinds)
+        if named is not None:
+            count, without = named
             order = list(dict.fromkeys([a.card.kind for a in legal if isinstance(a, Discard)]))
-            points = self._points
-            pts = {k: points(view, k) for k in order}
-            candidates = [k for k in order if k in loose_kinds]
+            candidates = [k for k in order if k in without]
             if candidates:
-                top = max(pts[k] for k in candidates)
-                k = next(k for k in candidates if pts[k] == top)
+                low = min(without[k] for k in candidates)
+                k = next(k for k in candidates if without[k] == low)
                 action = next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
-                return _Plan(action, count - top, count - max(pts.values()))
+                points = self._points
+                return _Plan(action, low, count - max(points(view, k) for k in order))
         left, action = self._least_costly_discard(view, legal)
         return _Plan(action, left, left)
 
@@ -202,13 +202,12 @@ class GreedyBot:
         kinds.append(card.kind)
         with_card = tuple(sorted(kinds))
         points = self._points
-        loose = self._loose(view, with_card)
-        if loose is not None:
+        named = self._named(view, with_card)
+        if named is not None:
             # throwing the card itself leaves the hand as it is (``now``)
-            count, loose_kinds = loose
-            others = [points(view, k) for k in loose_kinds if k != card.kind]
+            others = [n for k, n in named[1].items() if k != card.kind]
             if others:
-                return count - max(others) < now
+                return min(others) < now
         self._count(view, with_card)  # the bound of each count below (as above)
         # any order gives the same answer: first the counts that one made
         # known (a loose card's loss; a hand melding every card), then

@@ -228,12 +228,13 @@ class Family:
         first, so that its searches are bounded by the best known count."""
         return None
 
-    def loose_kinds(self, rules: RuleSet, decks: int, kinds: tuple[int, ...],
-                    wild: frozenset[int]) -> tuple[int, frozenset[int]] | None:
-        """``count_kinds`` of a hand, and the natural kinds its best
-        arrangement leaves out of its melds, the loss of each lowering the
-        count by exactly its points; None where the family does not say
-        (the greedy bot then weighs every discard by its count)."""
+    def counts_without(self, rules: RuleSet, decks: int, kinds: tuple[int, ...],
+                       wild: frozenset[int]) -> tuple[int, dict[int, int]] | None:
+        """``count_kinds`` of a hand, and the counts of the hands one card
+        less that its best arrangement fixes with no search of their own
+        (a loose card's loss), by the kind left out: a function of the hand
+        alone, whatever was counted before.  None where the family does not
+        say (the greedy bot then weighs every discard by its count)."""
         return None
 
     # ----------------------------------------------------------------- cards

@@ -34,7 +34,10 @@ void): with the family's hook returning None it plays as recorded.  The
 Marriage entry with a ``hard`` seat when Marriage hard looked ahead at more
 discards with a lighter fear of feeding (``HardMarriage``'s ``margin``,
 ``max_candidates``, ``feed``): with the look-ahead's 1.0, 4 and 0.6 it plays
-as recorded."""
+as recorded.  The 21/27-card entries with a ``greedy`` seat when greedy
+began to weigh only the discards an exact count of the whole hand prices
+(``Family.counts_without``): the greedy of before plays them as recorded on
+the same engine."""
 
 import hashlib
 
@@ -44,10 +47,10 @@ from game.engine import NextDeal, Phase, apply, new_match, view_for
 from game.families import make_bot, preset
 
 RECORDED = [
-    ("21card", 4, 3, ["easy", "medium", "greedy", "random"], 3, "e544c7cf48600858",
-     [0, 1, 2], [31, 102, 89, -222]),
+    ("21card", 4, 3, ["easy", "medium", "greedy", "random"], 3, "b9f140bf8fc4dced",
+     [2, 1, 2], [-86, 102, 206, -222]),
     ("21card", 2, 8, ["hard", "medium"], 2, "40463ad36a687c6b", [0, 1], [-20, 20]),
-    ("27card", 3, 5, ["medium", "easy", "greedy"], 2, "acb1085eca3d135c", [0, 2],
+    ("27card", 3, 5, ["medium", "easy", "greedy"], 2, "625971bd968410fe", [0, 2],
      [-25, -143, 168]),
     ("27card", 2, 6, ["hard", "easy"], 2, "45e9d0ff21c5bff7", [0, 1], [50, -50]),
     ("marriage", 4, 2, ["medium", "easy", "greedy", "random"], 3, "2d19225d412765a2",

@@ -223,10 +223,12 @@ class _TableBot(GreedyBot):
         self.loose = loose or {}
         self.asked: list[tuple[tuple[int, ...], int | None]] = []
 
-    def _loose(self, view, kinds):
+    def _named(self, view, kinds):
+        # a loose card's loss lowers the count by its points (13 cards)
         if kinds not in self.loose:
             return None
-        return self.table[kinds], self.loose[kinds]
+        count = self.table[kinds]
+        return count, {k: count - self._points(view, k) for k in self.loose[kinds]}
 
     def _count(self, view, kinds, below=None):
         self.asked.append((kinds, below))
@@ -602,3 +604,33 @@ def test_the_loose_cards_named_are_the_arrangements_and_priced_exactly():
     assert (count, loose) == (24, frozenset(_kinds("KD 9D 5S")))
     thirteen.clear_caches()
     assert thirteen.hand_count(_less(whole, parse_kind("KD")), wild, opts) == 14
+
+
+# ------------------------------- 21 cards: the counts an exact count fixes
+
+
+def test_an_exact_21_card_count_names_its_loose_cards_counts():
+    # RULES §4: AS..6S, AH..6H and AC..6C are three pure sequences; the KD,
+    # QD and 9D are loose: 29.  Each loose card's loss lowers it by its
+    # points (19, 19, 20); a card in a sequence is not named
+    whole = _kinds("AS 2S 3S 4S 5S 6S AH 2H 3H 4H 5H 6H AC 2C 3C 4C 5C 6C KD QD 9D")
+    opts = WideOptions()
+    twentyone.clear_caches()
+    want = (29, {parse_kind("KD"): 19, parse_kind("QD"): 19, parse_kind("9D"): 20})
+    assert twentyone.counts_without_21(whole, NO_WILD, opts) == want
+    # the same answer when an earlier count (of the hand with the 9C more,
+    # loose too: no third 9, no 8C: 38) had made this hand's count known
+    # without a search
+    twentyone.clear_caches()
+    assert count_21(tuple(sorted(whole + (parse_kind("9C"),))), NO_WILD, opts) == 38
+    assert twentyone.known_count_21(whole, NO_WILD, opts) == 29
+    assert twentyone.counts_without_21(whole, NO_WILD, opts) == want
+
+
+def test_a_hand_a_card_from_melding_every_card_names_no_count():
+    # AS..7S, AH..7H and AC..7C meld every card but the KD (10): the hand
+    # less the KD pays 2, the others 10 or more, but which card can be
+    # spared is the search's to find: none is named, the bot counts them
+    whole = _kinds("AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H AC 2C 3C 4C 5C 6C 7C KD")
+    twentyone.clear_caches()
+    assert twentyone.counts_without_21(whole, NO_WILD, WideOptions()) == (10, {})

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from game.engine.actions import Declared, Phase, ShowDealtHand
-from game.engine.cards import JOKER_KIND, Card, make_card, parse_kind
+from game.engine.cards import JOKER_KIND, Card, card_points, make_card, parse_kind
 from game.engine.family import ActionSpec, Family, discards_leaving_show
 from game.engine.game import end_deal
 from game.engine.meldtypes import Evaluation, MeldOptions
@@ -273,9 +273,12 @@ class ThirteenFamily(Family):
                     wild: frozenset[int]) -> int | None:
         return known_count(kinds, wild, self.meld_options(rules, decks))
 
-    def loose_kinds(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
-                    wild: frozenset[int]) -> tuple[int, frozenset[int]]:
-        return loose_kinds(kinds, wild, self.meld_options(rules, decks))
+    def counts_without(self, rules: ThirteenRules, decks: int, kinds: tuple[int, ...],
+                       wild: frozenset[int]) -> tuple[int, dict[int, int]]:
+        # a loose natural card's loss lowers the count by exactly its points
+        opts = self.meld_options(rules, decks)
+        count, loose = loose_kinds(kinds, wild, opts)
+        return count, {k: count - card_points(k, opts.ace_points) for k in loose}
 
     def declarable(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int]) -> bool:
         return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))

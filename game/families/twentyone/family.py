@@ -59,6 +59,7 @@ from game.families.twentyone.solver import (
     WideEvaluation,
     WideOptions,
     count_21,
+    counts_without_21,
     evaluate_21,
     known_count_21,
     show_possible_steps,
@@ -243,6 +244,10 @@ class TwentyOneFamily(Family):
     def known_count(self, rules: WideRules, decks: int, kinds: tuple[int, ...],
                     wild: frozenset[int]) -> int | None:
         return known_count_21(tuple(kinds), frozenset(wild), rules.solver_options())
+
+    def counts_without(self, rules: WideRules, decks: int, kinds: tuple[int, ...],
+                       wild: frozenset[int]) -> tuple[int, dict[int, int]]:
+        return counts_without_21(tuple(kinds), frozenset(wild), rules.solver_options())
 
     def show_of(self, state, cards) -> str | None:
         """The show ``cards`` make in this deal (None: not a show)."""

@@ -235,6 +235,7 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
     if _flat(kinds, wild, opts):
         _COUNT_FLOOR[key] = (2, 2)
         if below is None:
+            _keep_children(key, 2, {})
             # its count says nothing of the hands one card less, but a bot
             # weighing them asks whether each melds every card: one search
             # here answers for all of them when none does
@@ -263,10 +264,35 @@ def count_21(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions = W
     _COUNT_FLOOR[key] = (count, count)
     if spared is None:
         spared = raw is not None and _spared(h, kinds, wild, opts, order) is not None
-    if below is None and raw is not None and not spared:
-        _remember_children(kinds, wild, opts, raw,
-                           unmap(melds, order) if melds is not None else None)
+    if below is None:
+        children = {}
+        if raw is not None and not spared:
+            children = _remember_children(kinds, wild, opts, raw,
+                                          unmap(melds, order) if melds is not None else None)
+        _keep_children(key, count, children)
     return count if below is None or count < below else None
+
+
+def _keep_children(key: tuple, count: int, children: dict[int, int]) -> None:
+    trim(_CHILDREN, _COUNT_KEPT)
+    _CHILDREN[key] = (count, children)
+
+
+def counts_without_21(kinds: tuple[int, ...], wild: frozenset[int],
+                      opts: WideOptions = WideOptions()) -> tuple[int, dict[int, int]]:
+    """``count_21`` of a hand, and the counts of the hands one card less
+    that its exact count fixes with no search of their own
+    (``_remember_children``: a loose natural card's loss, or a count at the
+    cap), by the kind left out; none for a flat hand or one a card from
+    melding every card.  The same for a hand however it was counted before:
+    one whose count an earlier count made known is counted afresh."""
+    key = (kinds, wild, opts)
+    got = _CHILDREN.get(key)
+    if got is None:
+        _COUNT_FLOOR.pop(key, None)
+        count_21(kinds, wild, opts)
+        got = _CHILDREN[key]
+    return got
 
 
 def _spared(h: Hand, kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
@@ -364,7 +390,7 @@ def _rungs_count(h: Hand, lim: int, cap: int):
 
 
 def _remember_children(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOptions,
-                       raw: int, melds: tuple | None) -> None:
+                       raw: int, melds: tuple | None) -> dict[int, int]:
     """What a hand's count (``raw`` before the cap, made in the rungs below
     "complete", not flat, no hand of it one card less melding every card)
     says of each hand one card less: a bot weighing its discards asks the
@@ -374,8 +400,10 @@ def _remember_children(kinds: tuple[int, ...], wild: frozenset[int], opts: WideO
     card: spare) stands in the same rung for the whole hand (RULES.md §4):
     raw(hand - b) >= raw(hand) - points(b).  When b is a natural card left
     in the deadwood of ``melds`` (the arrangement behind an exact ``raw``),
-    that arrangement less b stands too: the count is known exactly."""
+    that arrangement less b stands too: the count is known exactly.
+    Returns those exact counts, by the kind left out."""
     cap = opts.max_count
+    exact: dict[int, int] = {}
     in_melds: dict[int, int] = {}
     for meld in melds or ():
         for n in meld[1]:
@@ -390,14 +418,19 @@ def _remember_children(kinds: tuple[int, ...], wild: frozenset[int], opts: WideO
         if floor == cap or (melds is not None and natural
                             and kinds.count(b) > in_melds.get(b, 0)):
             _COUNT_FLOOR[key] = (floor, floor)
+            exact[b] = floor
             continue
         known = _COUNT_FLOOR.get(key)
         if floor > 0 and (known is None or (known[0] is None and known[1] < floor)):
             _COUNT_FLOOR[key] = (None, floor)
+    return exact
 
 
 # (kinds, wild, opts) -> (exact count or None, a floor the count is known to reach)
 _COUNT_FLOOR: dict[tuple, tuple[int | None, int]] = {}
+# (kinds, wild, opts) -> an exact count and the counts it fixed of the hands
+# one card less (``counts_without_21``)
+_CHILDREN: dict[tuple, tuple[int, dict[int, int]]] = {}
 # hands known not to meld every card (no search for the "complete" rung);
 # a dict, not a set, so that trim forgets the oldest first
 _INCOMPLETE: dict[tuple, None] = {}
@@ -521,5 +554,6 @@ def clear_caches() -> None:
     _SHOWS.clear()
     _POSSIBLE.clear()
     _COUNT_FLOOR.clear()
+    _CHILDREN.clear()
     _INCOMPLETE.clear()
     _MELDS.clear()
