@@ -109,6 +109,14 @@ class GreedyBot:
                 # the show question (a search per discard) need not be asked
                 planned = self._plan_discard(view, legal)
             if planned is None or planned.least is None or planned.least <= 0:
+                if planned is not None and planned.left == 0:
+                    # the discard chosen leaves nothing: declared with when
+                    # that is a show (one question, not one per card)
+                    k = planned.action.card.kind
+                    if family.leaves_show(view.rules, view.decks, tuple(view.hand), view.wild,
+                                          view.extra, k):
+                        return next(a for a in legal if isinstance(a, Declare)
+                                    and a.card.kind == k)
                 declares = valid_declarations(view)
                 if declares:
                     return declares[0]

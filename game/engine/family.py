@@ -214,6 +214,13 @@ class Family:
         return frozenset()
         yield  # a generator, like the families' versions
 
+    def leaves_show(self, rules: RuleSet, decks: int, hand: tuple[Card, ...],
+                    wild: frozenset[int], extra: Any, kind: int) -> bool:
+        """Whether throwing a card of ``kind`` from ``hand`` leaves a valid
+        show (``iter_showable``'s answer for that one kind; a family may
+        ask it alone)."""
+        return kind in run_steps(self.iter_showable(rules, decks, hand, wild, extra))
+
     def count_kinds(self, rules: RuleSet, decks: int, kinds: tuple[int, ...],
                     wild: frozenset[int], below: int | None = None) -> int | None:
         """What a hand given as sorted kinds pays as a loser (simple bots

@@ -247,10 +247,16 @@ class _Rules:
     hooks = SimpleNamespace(show_step=lambda view: None, shows_count_zero=False)
 
 
-class _ZeroShowRules(_Rules):
-    """The same, in a game whose shows leave a count of 0 (13 cards)."""
+def _zero_show_rules(shows: bool) -> _Rules:
+    """The same, in a game whose shows leave a count of 0 (13 cards), where
+    throwing any card leaves a show when ``shows`` says so (``family_of``
+    reads the hooks of the rules' class)."""
 
-    hooks = SimpleNamespace(show_step=lambda view: None, shows_count_zero=True)
+    class ZeroShowRules(_Rules):
+        hooks = SimpleNamespace(show_step=lambda view: None, shows_count_zero=True,
+                                leaves_show=lambda *args: shows)
+
+    return ZeroShowRules()
 
 
 def _view(kinds: tuple[int, ...], discard_kind: int | None = None, rules=None):
@@ -498,11 +504,12 @@ def test_a_best_discard_leaving_points_asks_no_show_question(monkeypatch):
 def test_a_best_discard_leaving_nothing_declares(monkeypatch):
     # the same sequences, the 7D 7H and a QC; the 7C drawn makes the set:
     # throwing the QC leaves every card melded (three pure sequences and a
-    # set), so the bot asks for its shows once and declares with the QC
+    # set), a show: the bot declares with the QC, with no question of the
+    # other cards' shows
     action, asked = _greedy_turn("2S 3S 4S 5S 9H TH JH 4C 5C 6C 7D 7H QC", "7C",
                                  monkeypatch)
     assert isinstance(action, Declare) and action.card.kind == parse_kind("QC")
-    assert asked == [14]
+    assert asked == []
 
 
 # ------------------------------- the loose cards of the best arrangement (13 cards)
@@ -556,10 +563,11 @@ def test_the_face_up_card_is_taken_when_a_loose_card_then_leaves_less(upcard, ta
     assert action == (DrawDiscard() if takes else DrawStock())
 
 
-def _show_turn(count: int, monkeypatch):
+def _show_turn(count: int, monkeypatch, shows: bool = False):
     """A discard turn of the table bot in a game whose shows count 0: the
     whole hand counts ``count`` and leaves the 2C and 3C loose; the KD (10)
-    sits in a meld.  Returns the action and how many show questions came."""
+    sits in a meld.  Returns the action and how many questions for every
+    card's show came."""
     kinds = _kinds("2C 3C 4S 5S 6S KD KH KS 9H TH JH")
     table = {kinds: count}
     bot = _TableBot(table, loose={kinds: frozenset(_kinds("2C 3C"))})
@@ -570,9 +578,27 @@ def _show_turn(count: int, monkeypatch):
         return []
 
     monkeypatch.setattr(basic, "valid_declarations", declarations)
-    view = _view(kinds, rules=_ZeroShowRules())
+    view = _view(kinds, rules=_zero_show_rules(shows))
     view.legal += [Declare(c) for c in view.hand]
+    view.decks, view.extra = 2, None
     return bot.choose(view), len(asked)
+
+
+def test_a_discard_leaving_nothing_is_declared_with_when_that_is_a_show(monkeypatch):
+    # counting 3 with the 3C loose: throwing it leaves 0; that is a show,
+    # so the bot declares with it, asking nothing of the other cards
+    action, asked = _show_turn(3, monkeypatch, shows=True)
+    assert asked == 0 and isinstance(action, Declare)
+    assert action.card.kind == parse_kind("3C")
+
+
+def test_a_discard_leaving_nothing_but_no_show_asks_of_every_card(monkeypatch):
+    # the same count, but throwing the 3C leaves no show (say, a wild card
+    # left that no meld may take): every card's show is asked for (none
+    # here), and the 3C is thrown
+    action, asked = _show_turn(3, monkeypatch, shows=False)
+    assert asked == 1 and action == Discard(action.card)
+    assert action.card.kind == parse_kind("3C")
 
 
 def test_a_show_is_asked_for_while_some_discard_may_still_leave_nothing(monkeypatch):

@@ -283,6 +283,10 @@ class ThirteenFamily(Family):
     def declarable(self, rules: ThirteenRules, decks: int, hand, wild: frozenset[int]) -> bool:
         return is_declarable(tuple(hand), wild, self.meld_options(rules, decks))
 
+    def leaves_show(self, rules, decks, hand, wild, extra, kind) -> bool:
+        i = next(i for i, c in enumerate(hand) if c.kind == kind)
+        return self.declarable(rules, decks, tuple(hand[:i]) + tuple(hand[i + 1:]), wild)
+
     def show_reason(self, state, seat, cards) -> str | None:
         if self.declarable(state.rules, state.decks, cards, state.wild):
             return None
