@@ -113,10 +113,11 @@ class GreedyBot:
                     # the discard chosen leaves nothing: declared with when
                     # that is a show (one question, not one per card)
                     k = planned.action.card.kind
-                    if family.leaves_show(view.rules, view.decks, tuple(view.hand), view.wild,
-                                          view.extra, k):
-                        return next(a for a in legal if isinstance(a, Declare)
-                                    and a.card.kind == k)
+                    declare = next((a for a in legal if isinstance(a, Declare)
+                                    and a.card.kind == k), None)
+                    if declare is not None and family.leaves_show(
+                            view.rules, view.decks, tuple(view.hand), view.wild, view.extra, k):
+                        return declare
                 declares = valid_declarations(view)
                 if declares:
                     return declares[0]
