@@ -128,12 +128,7 @@ def loose_kinds(kinds: tuple[int, ...], wild: frozenset[int],
     lowers the count by exactly its points (``_remember_parent``)."""
     raw = _evaluate_kinds(kinds, wild, opts, False)
     _know(kinds, wild, opts, raw)
-    in_melds = _in_melds(raw[4])
-    held: dict[int, int] = {}
-    for k in kinds:
-        held[k] = held.get(k, 0) + 1
-    return raw[1], frozenset(k for k, n in held.items()
-                             if n > in_melds.get(k, 0) and k != JOKER_KIND and k not in wild)
+    return raw[1], _loose_of(kinds, wild, raw[4])
 
 
 def paid_count(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOptions,
@@ -186,18 +181,14 @@ def _remember_parent(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOpt
     is known exactly."""
     trim(_COUNT_FLOOR, _COUNT_KEPT)
     count = raw[1]
-    in_melds = _in_melds(raw[4])
+    loose = _loose_of(kinds, wild, raw[4])
     pts = _points(opts.ace_points)
     for i, b in enumerate(kinds):
         if i and kinds[i - 1] == b:
             continue
         key = (kinds[:i] + kinds[i + 1:], wild, opts)
-        if b == JOKER_KIND or b in wild:
-            floor, exact = count, False
-        else:
-            floor = count - pts[b]
-            exact = kinds.count(b) > in_melds.get(b, 0)
-        if exact:
+        floor = count if b == JOKER_KIND or b in wild else count - pts[b]
+        if b in loose:
             _COUNT_FLOOR[key] = (floor, floor)
             continue
         known = _COUNT_FLOOR.get(key)
@@ -205,13 +196,14 @@ def _remember_parent(kinds: tuple[int, ...], wild: frozenset[int], opts: MeldOpt
             _COUNT_FLOOR[key] = (None, floor)
 
 
-def _in_melds(melds: tuple) -> dict[int, int]:
-    """How many copies of each kind an arrangement's melds hold."""
-    out: dict[int, int] = {}
+def _loose_of(kinds: tuple[int, ...], wild: frozenset[int], melds: tuple) -> frozenset[int]:
+    """The natural kinds of a hand (sorted kinds) that an arrangement's
+    melds leave a copy of outside them."""
+    left = list(kinds)
     for meld in melds:
         for n in meld[3]:
-            out[n] = out.get(n, 0) + 1
-    return out
+            left.remove(n)
+    return frozenset(k for k in left if k != JOKER_KIND and k not in wild)
 
 
 @lru_cache(maxsize=20000)
