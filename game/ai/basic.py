@@ -147,11 +147,10 @@ class GreedyBot:
             order = list(dict.fromkeys([a.card.kind for a in legal if isinstance(a, Discard)]))
             candidates = [k for k in order if k in without]
             if candidates:
-                low = min(without[k] for k in candidates)
-                k = next(k for k in candidates if without[k] == low)
+                k = min(candidates, key=without.__getitem__)  # the first of the lowest
                 action = next(a for a in legal if isinstance(a, Discard) and a.card.kind == k)
-                points = self._points
-                return _Plan(action, low, count - max(points(view, k) for k in order))
+                costliest = max(self._points(view, o) for o in order)
+                return _Plan(action, without[k], count - costliest)
         left, action = self._least_costly_discard(view, legal)
         return _Plan(action, left, left)
 
