@@ -279,8 +279,10 @@ def _pack(state: GameState, action) -> tuple[GameState, list[Event]]:
 def _declare(state: GameState, action: Declare) -> tuple[GameState, list[Event]]:
     seat = state.turn
     rest = _remove(state.hands[seat], action.card)
+    # the card thrown covers the first upcard, valid show or wrong
     state = state.replace(hands=_set_hand(state, seat, rest),
-                          discard=state.discard + (action.card,), picked=None)
+                          discard=state.discard + (action.card,), picked=None,
+                          upcard_fresh=False)
     reason = family_of(state.rules).show_reason(state, seat, rest)
     if reason is None:
         state = state.replace(log=state.log + (LogEntry(seat, Move.DECLARE, action.card),))

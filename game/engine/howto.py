@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.engine.cards import RANK_NAMES, parse_kind
+from game.engine.family import family_of
 from game.engine.rules import RuleSet
 
 SUITS = "♠♥♦♣"
@@ -113,8 +114,11 @@ def common_lines(rules: RuleSet) -> list[str]:
                         "of the deal",
                         "A wrong show is refused: nothing is lost, play on"))
     if "stock_empty" in rules.OPTIONS:
-        out.append(either(rules.stock_empty == "reshuffle",
-                        "When the stock runs out the pile is shuffled into a new stock",
+        most = family_of(rules).max_reshuffles
+        turned = "When the stock runs out the pile is shuffled into a new stock"
+        if most is not None:
+            turned += f" (at most {most} times; then the deal is void: nobody scores)"
+        out.append(either(rules.stock_empty == "reshuffle", turned,
                         "When the stock runs out the deal is void: nobody scores"))
     return out
 

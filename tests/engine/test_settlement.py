@@ -214,6 +214,18 @@ def test_joker_pickup_option():
     check(s3, DrawDiscard())
 
 
+def test_a_joker_thrown_by_a_wrong_show_is_no_first_upcard():
+    # without joker pickup, a joker covering the first upcard may not be
+    # taken, whether a discard or a wrong show threw it
+    scattered = "JK 2S 5S 9S KS 3H 7H JH 4D 8D QD 6C TC"  # no meld at all
+    s = deal(players=3, hands={1: scattered}, stock_top="8C", joker_pickup=False)
+    s, events = play(s, DrawStock(), Declare(card(s, 1, "JK")))
+    assert events[-1] == Declared(1, False, s.discard[-1], events[-1].reason)
+    assert s.turn == 2 and s.discard[-1].is_joker
+    with pytest.raises(IllegalAction, match="wild card"):
+        check(s, DrawDiscard())
+
+
 def test_clockwise_direction():
     s = deal(players=3, direction="clockwise")
     assert s.turn == 2  # the dealer's right is the previous seat

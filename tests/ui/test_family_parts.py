@@ -12,7 +12,7 @@ import pytest
 from game.app.menu_config import OPTION_KEYS, RULE_OPTIONS
 from game.app.session import Session, decode_action, encode_action
 from game.engine import Phase, parse_cards
-from game.engine.cards import kind_text
+from game.engine.cards import JOKER_KIND, kind_text
 from game.families import make_bot
 from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
 from game.families.marriage.hand import jhiplu, poplu
@@ -81,6 +81,17 @@ def test_21_card_groups_are_named_in_the_family_s_words():
     if not any(c.kind in wild for g in groups for c in g):
         assert names == ["tunnela", "dublee", "pure sequence", "set", "invalid"]
         assert labels[-1].title == "Invalid · 19"
+
+
+def test_three_identical_wild_cards_are_named_a_tunnela():
+    # RULES.md §4: "3 printed jokers form one" tunnela; any three identical
+    # cards count as one for the shows, three copies of a wild kind too
+    app = start("21card", 2, 11)
+    table = app.top
+    cut = kind_text(min(table.known_wild - {JOKER_KIND}))
+    groups = [parse_cards(t) for t in ("JK JK JK", f"{cut} {cut} {cut}", "JK JK")]
+    names = [lb.name for lb in part(table, WideHand).group_labels(table, groups)]
+    assert names == ["tunnela", "tunnela", "dublee"]
 
 
 def test_arrange_keeps_every_card_of_a_27_card_hand_within_the_groups_allowed():

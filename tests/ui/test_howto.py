@@ -63,6 +63,27 @@ def test_twentyone_and_marriage_words_follow_their_options():
     assert "marriage 10 / 25 / 50" in m
 
 
+def test_the_wide_games_scoring_words_name_the_two_point_hands_and_bonus_splits():
+    # RULES.md §4-§5: a hand with every card in 3+-card melds, 6 (27: 8)
+    # dublees or 7 (27: 9) wild cards pays 2; marriages 100/300/500
+    for variant, dublees, wilds, cap in (("21card", 6, 7, 120), ("27card", 8, 9, 150)):
+        sections = dict(howto(preset(variant)).sections)
+        assert (f"just 2 for a hand with every card in melds of 3 or more, or {dublees} "
+                f"dublees, or {wilds} wild cards (at most {cap};") in sections["Scoring"]
+        assert "two marriages pay 300, three 500" in sections["Bonuses"]
+    flat = dict(howto(preset("21card").with_options(bonus_scheme="flat")).sections)
+    assert "300" not in flat["Bonuses"]  # flat: a marriage 100 each
+
+
+def test_a_limit_on_turning_the_pile_is_told():
+    # 21/27 cards turn the pile at most five times, Marriage three; 13-card
+    # has no limit
+    wide = " | ".join(howto(preset("21card").with_options(stock_empty="reshuffle")).options)
+    assert "shuffled into a new stock (at most 5 times; then the deal is void" in wide
+    points = " | ".join(howto(preset("points")).options)
+    assert "shuffled into a new stock" in points and "at most 5 times" not in points
+
+
 def test_the_walkthrough_steps_are_the_four_targets_in_every_family():
     for family in FAMILIES.values():
         rules = next(iter(family.presets().values()))

@@ -59,8 +59,15 @@ def _wide(rules: RuleSet, players: int | None) -> HowTo:
         ("Your turn", "Draw from the stock or the pile (never a wild card thrown on the pile), "
          "then throw one card."),
         ("Scoring", f"Losers pay their count: every card without a pure sequence, the cards "
-         f"outside them with fewer than {n}, only the loose cards with {n} or more "
-         f"(at most {rules.cap}; half for a player who had no turn yet)."),
+         f"outside them with fewer than {n}, only the loose cards with {n} or more; "
+         f"just 2 for a hand with every card in melds of 3 or more, or {fr.flat_dublees} "
+         f"dublees, or {fr.flat_wilds} wild cards (at most {rules.cap}; half for a player "
+         "who had no turn yet)."),
+        ("Bonuses", "Every player still in the deal pays each holder of value cards, whoever "
+         "wins; a player who packed neither pays nor collects. A value card counts in one "
+         "bonus only, split the way that pays most"
+         + (": two marriages pay 300, three 500" if rules.bonus_scheme == "standard" else "")
+         + ". Bonuses are half between players of whom one had no turn yet."),
     )
     title = "21-card rummy" if rules.form == 21 else "27-card rummy"
     return HowTo(title, aim, tuple(options), melds, sections)

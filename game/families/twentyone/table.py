@@ -117,6 +117,11 @@ class WideHand(TablePart):
             if len(group) == 2 and group[0].kind == group[1].kind:
                 out.append(GroupLabel("dublee", True, 0))
                 continue
+            if len(group) == 3 and len({c.kind for c in group}) == 1:
+                # three identical cards are a tunnela even when wild (three
+                # printed jokers, three cut jokers): the shows count them so
+                out.append(GroupLabel("tunnela", True, 0))
+                continue
             t = classify(group, wild, opts) if len(group) >= 3 else None
             if t is None:
                 out.append(GroupLabel("invalid", False, pts))

@@ -190,6 +190,20 @@ def test_a_thrown_wild_card_may_not_be_taken(wild_card):
         check(s, DrawDiscard())
 
 
+@pytest.mark.parametrize("wild_card", ["6C", "JK"])
+def test_a_wild_card_thrown_by_a_wrong_show_may_not_be_taken(wild_card):
+    # seat 1 draws, then shows wrongly throwing a wild card before anyone
+    # has discarded: the pile is the upcard and that card, so the wild card
+    # on top is not the first upcard (§4) and seat 2 may not take it
+    s = deal21(players=3, hands={1: wild_card})
+    s, events = play(s, DrawStock(), Declare(card(s, 1, wild_card)))
+    assert events[-1] == Declared(1, False, s.discard[-1], events[-1].reason)
+    assert s.turn == 2 and str(s.discard[-1]) == wild_card
+    assert DrawDiscard() not in legal_actions(s)
+    with pytest.raises(IllegalAction, match="wild card on the discard pile"):
+        check(s, DrawDiscard())
+
+
 def test_the_upcard_once_passed_is_like_any_discard():
     # seat 1 draws from the stock and throws it; the wild upcard is now
     # under a plain card, and seat 0 may take that plain card
