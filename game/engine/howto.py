@@ -87,7 +87,9 @@ def deck_line(rules: RuleSet, players: int | None) -> str:
 def match_line(rules: RuleSet) -> str:
     m = rules.match
     if m == "points":
-        return "Points: one deal settles; the winner collects every other player's count"
+        line = "Points: one deal settles; the winner collects every other player's count"
+        return line + (f"; {rules.rounds} deals are played, scores added up"
+                       if rules.rounds > 1 else "")
     if m == "pool":
         return (f"Pool {rules.pool_limit}: penalties add up; reach {rules.pool_limit} and you "
                 "are out; the last player in wins")

@@ -58,6 +58,9 @@ from game.net.setup import PERSON, Plan
 
 FORMAT, VERSION = "rummy-room", 1
 RISKY = (Declare, ShowDealtHand, Pack)  # moves a timer never makes for anyone
+# RULES.md §3: a player who misses this many turns in a row (the timer drew
+# for them) is dropped, a middle drop, in every game that has packing
+MISSES_TO_DROP = 3
 
 
 @dataclass
@@ -95,6 +98,7 @@ class Room:
         self.link: str | None = None  # the join link, when a page is there to open
         self._codes: list[str] | None = None
         self._match: dict[str, Any] | None = None  # the match's save, kept up to date
+        self.missed = [0] * len(self.seats)  # turns in a row the timer began for each seat
 
     @property
     def players(self) -> int:
@@ -249,9 +253,16 @@ class Room:
         self.play(action, now)
         return True
 
-    def play(self, action: Action, now: float) -> None:
-        """Apply a checked action (a person's, a bot's or the timer's)."""
-        before = self.session.state.phase
+    def play(self, action: Action, now: float, by_timer: bool = False) -> None:
+        """Apply a checked action (a person's, a bot's or, ``by_timer``, the timer's)."""
+        state = self.session.state
+        before, seat = state.phase, state.to_act
+        if before == Phase.DEAL_OVER:
+            self.missed = [0] * self.players  # counted deal by deal
+        elif seat is not None and before == Phase.DRAW:
+            self.missed[seat] = min(self.missed[seat] + 1, MISSES_TO_DROP) if by_timer else 0
+        elif seat is not None and not by_timer:
+            self.missed[seat] = 0  # drawn by the timer, played on by its owner: not missed
         self.session.play(action)
         # the save grows by one move: what ``Session.to_json`` would write, without
         # writing every earlier move again (a long match would make each save slower)
@@ -292,7 +303,10 @@ class Room:
         seat = state.to_act
         if seat is None or self.session.is_bot(seat):
             return None
-        return safe_move(self.session.view(seat))
+        view = self.session.view(seat)
+        if self.missed[seat] >= MISSES_TO_DROP - 1 and Pack() in view.legal:
+            return Pack()  # the third turn in a row missed: dropped
+        return safe_move(view)
 
     def bot_due(self, now: float, delay: float) -> bool:
         return (self.playing() and self.session.bot_to_act() is not None
@@ -367,6 +381,7 @@ class Room:
             "seats": [{"plan": st.plan, "name": st.name, "token": st.token}
                       for st in self.seats],
             "ready": sorted(self.ready), "server": self.server, "link": self.link,
+            "missed": list(self.missed),
             "match": {**self._match, "actions": list(self._match["actions"])}
             if self._match is not None else None,
         }
@@ -387,6 +402,11 @@ class Room:
             room.touched = float(data["touched"])
             room.ready = {int(s) for s in data["ready"]}
             room.server, room.link = data.get("server"), data.get("link")
+            missed = data.get("missed", [0] * len(seats))
+            if not isinstance(missed, list) or len(missed) != len(seats) or any(
+                    type(m) is not int or not 0 <= m <= MISSES_TO_DROP for m in missed):
+                raise SaveError("the room's missed turns are not a count per seat")
+            room.missed = missed
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"the room save is incomplete ({exc})") from None
         known = {PERSON, *LEVELS}

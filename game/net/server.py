@@ -416,7 +416,7 @@ class RoomServer:
             self._changed(room, lobby=True)
         action = room.timed_out(now)
         if action is not None:
-            room.play(action, now)
+            room.play(action, now, by_timer=True)
             self._changed(room, state=True, lobby=True)
             return False
         if not room.bot_due(now, s.bot_delay):

@@ -3,10 +3,22 @@ Deals (chips, tiebreak)."""
 
 import pytest
 
-from game.engine import Answer, NextDeal, Pack, Phase, RuleError, check, new_match
-from game.engine.actions import Eliminated, IllegalAction, MatchOver, Rejoined
+from game.engine import (
+    Answer,
+    Declare,
+    Discard,
+    DrawStock,
+    NextDeal,
+    Pack,
+    Phase,
+    RuleError,
+    ShowDealtHand,
+    check,
+    new_match,
+)
+from game.engine.actions import Eliminated, IllegalAction, MatchOver, Rejoined, SeatOutcome
 from game.families import preset
-from tests.engine.helpers import deal, play
+from tests.engine.helpers import card, deal, play
 
 
 def test_classic_rounds_every_player_deals_once_per_round():
@@ -148,3 +160,46 @@ def test_deck_rules():
     o = preset("points")
     assert [o.decks_for(n) for n in (2, 3, 6)] == [1, 2, 2]
     assert r.with_options(deck_rule="fixed", fixed_decks=3).decks_for(2) == 3
+
+
+# RULES.md §3: the online formats settle every loser at their own count,
+# capped at 80, without §2's first-turn halving or hand-rummy doubling.
+# Cut K♥: the Kings are wild; nobody below holds one.
+WINNER = "AH 2H 3H 5S 6S 7S 9C 9D 9S KD KC KS 5D"  # draws 4H, throws 5D
+# 2-3-4♦ and 6-7-8♦ pure, 10-J-Q♦ a third: loose Q♥ 10♥ 3♠ J♠ = 10+10+3+10 = 33
+LIVES = "QH QD 2D 3D 4D 6D 7D 8D TD JD TH 3S JS"
+# no meld: 2+4+6+8+10+5+7+9+10+2+4+8+10 = 85
+NOTHING = "2C 4C 6C 8C TC 5H 7H 9H JH 2S 4S 8S QC"
+
+
+@pytest.mark.parametrize("variant, pays", [
+    ("points", (33, 80)), ("pool101", (33, 80)), ("pool201", (33, 80)), ("deals", (33, 80)),
+    ("paplu", (17, 43)),  # §2: half the loose cards, rounded up (33 → 17, 85 → 43)
+])
+def test_a_first_turn_show_is_paid_in_full_online(variant, pays):
+    s = deal(variant, players=3, hands={1: WINNER, 2: NOTHING, 0: LIVES}, upcard="3C",
+             cut="KH", stock_top="4H")
+    s, _ = play(s, DrawStock(), Declare(card(s, 1, "5D")))
+    seats = s.result.seats
+    assert seats[1].status == SeatOutcome.WINNER
+    assert (seats[0].pays, seats[2].pays) == pays
+
+
+# a dealt rummy for seat 2; seat 1 (A-2-3♣, 5-6-7♣, 8s: loose Q♠ Q♣ 4♠ 9♥ =
+# 33) plays a turn first, seat 0 holds the 33 above and has not played
+DEALT = "AH 2H 3H 4H 5S 6S 7S 9C 9D 9S KD KC KS"
+PLAYED = "AC 2C 3C 5C 6C 7C 8S 8C 8H QS QC 4S 9H"
+
+
+@pytest.mark.parametrize("variant, pays", [
+    ("points", (33, 33)), ("pool101", (33, 33)),
+    ("paplu", (33, 66)),  # §2, pagat: a player who already took a turn pays double
+])
+def test_a_dealt_rummy_is_paid_single_online(variant, pays):
+    s = deal(variant, players=3, hands={2: DEALT, 1: PLAYED, 0: LIVES}, upcard="TS", cut="KH",
+             stock_top="AS")
+    s, _ = play(s, DrawStock())
+    s, _ = play(s, Discard(card(s, 1, "AS")), ShowDealtHand())
+    seats = s.result.seats
+    assert seats[2].status == SeatOutcome.WINNER
+    assert (seats[0].pays, seats[1].pays) == pays

@@ -10,7 +10,11 @@ the wild 2, now plays on where it dropped.  The Pool 201 entry with greedy
 seats was recorded again when greedy began to weigh only the loose cards of
 its best arrangement (issue 23, a cheaper greedy): the same winners, other
 scores; the old greedy on the same engine still plays its recorded game
-(and 200 Points deals as before)."""
+(and 200 Points deals as before).  Its scores were recorded again when the
+online formats stopped halving a first-turn show's payments (RULES.md §3: a
+loser pays their count): the same moves and winners; at deal 3 seat 2, who
+had not played, pays its 44 instead of 22, and with §2's halving the same
+game gives the old scores."""
 
 import hashlib
 
@@ -31,7 +35,7 @@ RECORDED = [
     ("points", 2, 21, ["hard", "medium"], 5, "c46317d75264ff01",
      [1], [-7, 7]),
     ("pool201", 4, 9, ["greedy", "easy"], 6, "a371f203756f4305",
-     [0, 1, 1, 0, 1, 2], [157, 113, 126, 206]),
+     [0, 1, 1, 0, 1, 2], [157, 113, 148, 206]),
 ]
 
 

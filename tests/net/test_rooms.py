@@ -23,6 +23,7 @@ from game.engine import (
     view_for,
 )
 from game.engine.caches import keep_latest
+from game.engine.state import ACTIVE, PACKED
 from game.families import make_bot
 from game.net.protocol import ProtocolError
 from game.net.rooms import Room, safe_move
@@ -217,6 +218,112 @@ def test_a_timer_plays_only_safe_moves():
     assert safe_move(offer) == Answer(False)
     cornered = view.__class__(**{**view.__dict__, "legal": (Pack(), DrawDiscard())})
     assert safe_move(cornered) == DrawDiscard()
+
+
+def _later(room: Room) -> float:
+    """A moment when the room's turn timer has run out."""
+    return room.changed_at + room.timer
+
+
+def _to_persons_draw(room: Room) -> None:
+    """Bots play until seat 0 (the person) is to draw."""
+    while not (room.session.state.to_act == 0 and room.session.state.phase == Phase.DRAW):
+        assert room.session.state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+        room.play(room.session.think(1.0), room.changed_at)
+
+
+def _timer_turn(room: Room) -> list:
+    """The timer plays seat 0's whole turn; the moves it made."""
+    moves = []
+    while room.session.state.to_act == 0:
+        now = _later(room)
+        action = room.timed_out(now)
+        moves.append(action)
+        room.play(action, now, by_timer=True)
+        if isinstance(action, Pack):
+            break
+    return moves
+
+
+def test_three_turns_in_a_row_missed_drop_the_player_with_the_middle_drop():
+    # RULES.md §3: a player who misses 3 turns in a row (timer) is dropped,
+    # a middle drop: 40 in Points
+    room = room_of("person", "easy", "easy", timer=30.0)
+    room.join("A")
+    room.arrive(0, 0.0)
+    room.start(0, 31, 0.0)
+    for missed in (1, 2):
+        _to_persons_draw(room)
+        moves = _timer_turn(room)
+        assert moves[0] == DrawStock() and isinstance(moves[1], Discard)
+        assert room.missed[0] == missed
+    _to_persons_draw(room)
+    assert _timer_turn(room) == [Pack()]
+    state = room.session.state
+    assert state.status[0] == PACKED and state.owed[0] == 40
+    assert state.phase == Phase.DRAW  # two players are left: the deal goes on
+    assert Room.from_json(json.loads(json.dumps(room.to_json())), 0.0).missed == room.missed
+
+
+def test_a_move_of_ones_own_starts_the_count_of_missed_turns_again():
+    room = room_of("person", "easy", "easy", timer=30.0)
+    room.join("A")
+    room.arrive(0, 0.0)
+    room.start(0, 31, 0.0)
+    for _ in range(2):
+        _to_persons_draw(room)
+        _timer_turn(room)
+    _to_persons_draw(room)
+    room.propose(0, encode_action(DrawStock()), None, 1.0)  # the person draws
+    assert room.missed[0] == 0
+    room.play(room.timed_out(_later(room)), _later(room), by_timer=True)  # the timer throws
+    assert room.missed[0] == 0
+    for missed in (1, 2):
+        _to_persons_draw(room)
+        assert _timer_turn(room)[0] == DrawStock() and room.missed[0] == missed
+
+
+def test_missed_turns_are_counted_deal_by_deal():
+    room = room_of("person", "easy", game="pool101", timer=30.0)
+    room.join("A")
+    room.arrive(0, 0.0)
+    room.start(0, 31, 0.0)
+    me = make_bot("easy", 3)
+    while room.session.state.phase != Phase.DEAL_OVER:
+        seat = room.session.state.to_act
+        room.play(room.session.think(1.0) if seat else me.choose(room.view(0)), 0.0)
+    room.missed[0] = 2  # two turns missed at the end of the deal
+    room.propose(0, encode_action(NextDeal()), None, 1.0)
+    assert room.session.state.phase != Phase.DEAL_OVER and room.missed == [0, 0]
+
+
+def test_a_timer_never_drops_where_the_game_has_no_packing():
+    room = room_of("person", "easy", game="marriage", timer=30.0)
+    room.join("A")
+    room.arrive(0, 0.0)
+    room.start(0, 8, 0.0)
+    for _ in range(4):
+        state = room.session.state
+        while state.to_act != 0 or state.phase != Phase.DRAW:
+            now = _later(room)
+            action = room.timed_out(now) if state.to_act == 0 else room.session.think(1.0)
+            room.play(action, now, by_timer=state.to_act == 0)
+            state = room.session.state
+            assert state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+        assert _timer_turn(room)[0] == DrawStock()
+    assert room.missed[0] == 3 and room.session.state.status[0] == ACTIVE
+
+
+def test_a_room_save_with_a_wrong_count_of_missed_turns_is_refused():
+    room = room_of("person", "easy", timer=30.0)
+    room.join("A")
+    room.start(0, 5, 0.0)
+    doc = room.to_json()
+    for bad in ([0], [0, 4], [0, "1"], [0, -1], {"0": 1}, [0, 1.0]):
+        with pytest.raises(SaveError):
+            Room.from_json({**doc, "missed": bad}, 0.0)
+    old = {k: v for k, v in doc.items() if k != "missed"}  # a save from before the count
+    assert Room.from_json(old, 0.0).missed == [0, 0]
 
 
 def play_match(room: Room) -> list:

@@ -84,6 +84,19 @@ def test_a_limit_on_turning_the_pile_is_told():
     assert "shuffled into a new stock" in points and "at most 5 times" not in points
 
 
+def test_thirteen_card_words_match_what_is_played():
+    # Points over several deals says so; no cut joker and no printed jokers
+    # leave nothing wild
+    one = " | ".join(howto(preset("points")).options)
+    assert "one deal settles; the winner collects every other player's count |" in one
+    three = " | ".join(howto(preset("points").with_options(rounds=3)).options)
+    assert "3 deals are played, scores added up" in three
+    bare = howto(preset("paplu").with_options(cut_mode="no_cut", jokers_per_deck=0)).options
+    assert "No cut joker and no printed jokers: no wild cards" in bare
+    assert "No cut joker: only the printed jokers are wild" in howto(
+        preset("paplu").with_options(cut_mode="no_cut")).options
+
+
 def test_the_walkthrough_steps_are_the_four_targets_in_every_family():
     for family in FAMILIES.values():
         rules = next(iter(family.presets().values()))

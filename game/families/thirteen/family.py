@@ -30,7 +30,7 @@ from game.families.thirteen.solver import (
 
 DECK_RULES = ("catsatcards", "pagat", "online", "fixed")
 CUT_MODES = ("normal", "ace_jokers", "no_cut", "no_jokers")
-HAND_RUMMY = ("pagat", "catsatcards")
+HAND_RUMMY = ("pagat", "catsatcards", "single")
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class ThirteenRules(RuleSet):
         "pool_split": CORE_WORDS["pool_split"],
         "deck_rule": OptionWords(
             "Decks", values=("online", "catsatcards", "pagat", "fixed"),
-            names={"online": "1 for 2 players, else 2", "catsatcards": "1 up to 3 players",
+            names={"online": "1 for 2, 2 to 6, 3 for 7+", "catsatcards": "1 up to 3 players",
                    "pagat": "2 (3 for 7+)", "fixed": "Fixed number"},
             section="Cards"),
         "fixed_decks": OptionWords(
@@ -96,8 +96,9 @@ class ThirteenRules(RuleSet):
         "first_turn_rummy_half": OptionWords(
             "First-turn rummy: half", values=(True, False), section="Points"),
         "hand_rummy": OptionWords(
-            "Hand rummy doubles", values=("pagat", "catsatcards"),
-            names={"pagat": "Those who played", "catsatcards": "Those yet to play"},
+            "Hand rummy doubles", values=("pagat", "catsatcards", "single"),
+            names={"pagat": "Those who played", "catsatcards": "Those yet to play",
+                   "single": "Nobody"},
             section="Points"),
     }
 
@@ -217,6 +218,9 @@ class ThirteenFamily(Family):
             max_players=6, deck_rule="online", jokers_per_deck=2, cut_mode="ace_jokers",
             first_drop=20, middle_drop=40, first_packer_cards="set_aside",
             stock_empty="reshuffle", cap=80,
+            # §3's settlement: every loser pays their own count, capped at
+            # 80, with none of §2's halving or doubling
+            first_turn_rummy_half=False, hand_rummy="single",
         )
         return {
             "paplu": ThirteenRules(),

@@ -22,7 +22,8 @@ def _thirteen(rules: RuleSet, players: int | None) -> HowTo:
                   + (", with the printed jokers" if jokers else ""),
         "ace_jokers": "The cut joker makes its rank wild; a printed-joker cut makes every "
                       "Ace wild",
-        "no_cut": "No cut joker: only the printed jokers are wild",
+        "no_cut": ("No cut joker: only the printed jokers are wild" if jokers
+                   else "No cut joker and no printed jokers: no wild cards"),
         "no_jokers": "No wild cards at all",
     }[rules.cut_mode]
     options = [

@@ -79,7 +79,8 @@ def settle(state: GameState, winner: int | None, how: str) -> DealResult:
             pays = (ev.loose_count + 1) // 2
             why = f"first-turn rummy: half of loose cards ({ev.loose_count}) = {pays}"
         elif how == "hand_rummy":
-            double = had_turn if rules.hand_rummy == "pagat" else not had_turn
+            double = {"pagat": had_turn, "catsatcards": not had_turn}.get(rules.hand_rummy,
+                                                                            False)
             if double:
                 pays = count * 2
                 why += ", doubled for hand rummy"
