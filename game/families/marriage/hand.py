@@ -8,8 +8,9 @@ hand's logic as one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import product
 
 from game.engine.cards import Card
 from game.families.marriage.arrange import (
@@ -42,7 +43,8 @@ __all__ = [
     "TRIAL", "TUNNELA", "Arrangement", "MarriageMeld", "SeeResult", "ShowResult",
     "best_arrangement", "can_see", "choose_pures", "classify_meld", "count_dublees",
     "display_order", "dublee_pairs", "has_natural_pures", "is_natural_pure", "jhiplu",
-    "marriage_wilds", "meld_all", "pick", "poplu", "tiplu_kind", "winning_show",
+    "marriage_wilds", "meld_all", "pick", "poplu", "richest_show", "tiplu_kind",
+    "tunnela_choices", "winning_show",
 ]
 
 
@@ -222,11 +224,7 @@ def winning_show(hand: Sequence[Card], wild: frozenset[int],
     """
     if route not in (*ROUTES, None):
         raise ValueError(f"unknown route {route!r}")
-    n_exp, exp_groups = _exposed(exposed)
-    laid = [tuple(g) for g in laid_down]
-    total = len(hand) + sum(len(g) for g in laid) + 3 * n_exp
-    if total != size:
-        raise ValueError(f"a show is judged on {size} cards, got {total}")
+    laid, n_exp, exp_groups = _judged(hand, laid_down, exposed, size)
     if route in ("sequences", None):
         res = _show_sequences(hand, wild, laid, n_exp, exp_groups)
         if res is not None or route == "sequences":
@@ -234,7 +232,19 @@ def winning_show(hand: Sequence[Card], wild: frozenset[int],
     return _show_dublees(hand, laid, exp_groups, n_exp)
 
 
-def _show_sequences(hand, wild, laid, n_exp, exp_groups) -> ShowResult | None:
+def _judged(hand, laid_down, exposed, size) -> tuple[list[tuple[Card, ...]], int, list]:
+    """The laid-down groups, the exposed count and groups, once the cards
+    are checked to number ``size``."""
+    n_exp, exp_groups = _exposed(exposed)
+    laid = [tuple(g) for g in laid_down]
+    total = len(hand) + sum(len(g) for g in laid) + 3 * n_exp
+    if total != size:
+        raise ValueError(f"a show is judged on {size} cards, got {total}")
+    return laid, n_exp, exp_groups
+
+
+def _show_sequences(hand, wild, laid, n_exp, exp_groups, keep=()) -> ShowResult | None:
+    """``keep``: tunnelas of the hand the show must hold (``richest_show``)."""
     table: list[MarriageMeld] = []
     for g in laid:
         name = classify_meld(g, wild)
@@ -244,11 +254,51 @@ def _show_sequences(hand, wild, laid, n_exp, exp_groups) -> ShowResult | None:
             raise ValueError(f"a laid-down group is no meld: {' '.join(map(str, g))}")
         table.append(MarriageMeld(g, name))
     table.extend(MarriageMeld(g, TUNNELA) for g in exp_groups)
+    table.extend(MarriageMeld(tuple(g), TUNNELA) for g in keep)
+    kept = {c.uid for g in keep for c in g}
+    rest = [c for c in hand if c.uid not in kept]
     pures = sum(m.natural_pure for m in table) + n_exp - len(exp_groups)
-    arr = meld_all(hand, wild, min_pure=max(0, 3 - pures))
+    arr = meld_all(rest, wild, min_pure=max(0, 3 - pures))
     if arr is None:
         return None
     return ShowResult("sequences", melds=tuple(table) + arr.melds)
+
+
+def tunnela_choices(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], ...]]:
+    """Every choice of tunnelas the hand could show, as physical groups (the
+    lowest-numbered copies first): none, each one alone, every mix.  Six
+    printed jokers give up to two tunnelas of one kind."""
+    by_kind: dict[int, list[Card]] = {}
+    for card in sorted(hand, key=lambda x: x.uid):
+        by_kind.setdefault(card.kind, []).append(card)
+    per_kind = [[tuple(tuple(cs[3 * i:3 * i + 3]) for i in range(n))
+                 for n in range(len(cs) // 3 + 1)]
+                for _, cs in sorted(by_kind.items()) if len(cs) >= 3]
+    return [tuple(g for part in mix for g in part) for mix in product(*per_kind)]
+
+
+def richest_show(hand: Sequence[Card], wild: frozenset[int],
+                 laid_down: Sequence[Sequence[Card]],
+                 exposed: int | Sequence[Sequence[Card]],
+                 worth: Callable[[tuple[tuple[Card, ...], ...]], int],
+                 size: int = 21) -> ShowResult | None:
+    """The valid "sequences" show whose tunnelas from the hand are worth
+    most by ``worth`` (the settlement's maal when any tunnela shown earns
+    the bonus, RULES §6), or None when the hand makes no show.
+
+    Exact: every choice of tunnelas is ranked by its worth and the first
+    one the rest of the hand melds around wins.  The show found may hold
+    further tunnelas; that never lowers its worth as long as ``worth``
+    never falls when a tunnela is added (maal keeps the split that pays
+    most, so it does not), and a richer set would have been tried first.
+    A search per choice: call it once per deal, never per move.
+    """
+    laid, n_exp, exp_groups = _judged(hand, laid_down, exposed, size)
+    for keep in sorted(tunnela_choices(hand), key=worth, reverse=True):
+        show = _show_sequences(hand, wild, laid, n_exp, exp_groups, keep)
+        if show is not None:
+            return show
+    return None
 
 
 def _show_dublees(hand, laid, exp_groups, n_exp) -> ShowResult | None:

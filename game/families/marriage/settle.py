@@ -16,7 +16,11 @@ Readings decided here:
   only those penalties; their maal counts as usual (0 under murder if they
   never saw).
 - Tunnelas "shown" (``tunnela_bonus=any``) are the ones laid down to see and,
-  for the winner, those of the winning show.
+  for the winner, those of the winning show.  The winner's show is then the
+  arrangement that pays the most maal ("split the way that pays most"):
+  ``hand.richest_show`` tries every choice of tunnelas from the hand.  A
+  loser shows only what it laid down: a tunnela still in its hand is not
+  shown and earns no bonus.
 - A void deal (the stock ran out for good) pays nothing, maal included.
 """
 
@@ -29,8 +33,16 @@ from game.engine.actions import DealResult, SeatOutcome, SeatResult
 from game.engine.cards import Card, format_cards, kind_text
 from game.engine.match import void_seats
 from game.engine.state import DEAD
-from game.families.marriage.actions import DUBLEES, MarriageDeal
-from game.families.marriage.hand import TUNNELA, best_arrangement, jhiplu, poplu, winning_show
+from game.families.marriage.actions import DUBLEES, SEQUENCES, MarriageDeal
+from game.families.marriage.hand import (
+    TUNNELA,
+    ShowResult,
+    best_arrangement,
+    jhiplu,
+    poplu,
+    richest_show,
+    winning_show,
+)
 from game.families.marriage.maal import Maal, MarriageOptions, maal
 
 
@@ -107,15 +119,10 @@ def settle(state, winner: int | None, how: str) -> DealResult:
     declared = how == "declare"
     dublee_win = declared and ex.saw_by[winner] == DUBLEES
     dead = [state.status[s] == DEAD for s in range(n)]
-    show = None
-    if declared:
-        route = ex.saw_by[winner]
-        show = winning_show(state.hands[winner], ex.wild, ex.laid[winner], ex.exposed[winner],
-                            route=route, size=rules.hand_size)
-        assert show is not None, "settling a show the engine did not accept"
+    show = _winners_show(state, winner) if declared else None
     maals: list[Maal] = []
     for s in range(n):
-        shown = [g for g in ex.laid[s] if len(g) == 3 and len({c.kind for c in g}) == 1]
+        shown = _laid_tunnelas(ex.laid[s])
         if s == winner and show is not None:
             shown += [m.cards for m in show.melds
                       if m.name == TUNNELA and m.cards not in ex.laid[s]
@@ -139,6 +146,32 @@ def settle(state, winner: int | None, how: str) -> DealResult:
     notes.append("totals: " + ", ".join(f"seat {s} {_signed(d)}"
                                         for s, d in enumerate(result.net)))
     return DealResult(deal_no, winner, False, seats, result.net, 1, tuple(notes))
+
+
+def _laid_tunnelas(laid) -> list[tuple[Card, ...]]:
+    return [g for g in laid if len(g) == 3 and len({c.kind for c in g}) == 1]
+
+
+def _winners_show(state, winner: int) -> ShowResult:
+    """The winner's show as the engine judged it; when any tunnela shown
+    earns the bonus, the valid arrangement that pays the most maal (only
+    then: the search costs one solver call per choice of tunnelas)."""
+    ex: MarriageDeal = state.extra
+    opts: MarriageOptions = state.rules.marriage_options
+    route = ex.saw_by[winner]
+    cards = (state.hands[winner], ex.wild, ex.laid[winner], ex.exposed[winner])
+    if opts.tunnela_bonus == "any" and route == SEQUENCES:
+        held = list(state.hands[winner]) + [c for g in ex.laid[winner] for c in g]
+        laid = _laid_tunnelas(ex.laid[winner])
+
+        def worth(keep: tuple[tuple[Card, ...], ...]) -> int:
+            return maal(held, ex.exposed[winner], ex.tiplu, True, opts, laid + list(keep)).raw
+
+        show = richest_show(*cards, worth, size=state.rules.hand_size)
+    else:
+        show = winning_show(*cards, route=route, size=state.rules.hand_size)
+    assert show is not None, "settling a show the engine did not accept"
+    return show
 
 
 def _maal_text(m: Maal, credited: int, opts: MarriageOptions, dead: bool) -> str:

@@ -136,6 +136,63 @@ def test_two_players_seen_loser():
     assert r.deltas == (-7, 7)
 
 
+def test_any_tunnela_shown_the_winner_shows_the_arrangement_that_pays_most():
+    # tunnela_bonus=any, tiplu 7H: poplu 8H, jhiplu 6H; 7S 7C ordinary jokers.
+    # The winner laid three runs and holds
+    #   7S 7S 8S 6H 6H 6H 8H 8H 8H 8D 7C 8C.
+    # Shown as 6H 6H 6H | 8H 8H 8H | 7S 7S 7C (wild cards, one as itself) |
+    # 8S 8D 8C, both tunnelas count: of jhiplu 20 + of poplu 20 = 40 (the
+    # ordinary jokers earn nothing, no tiplu held).  Any other show breaks
+    # the 8H tunnela: 6H tunnela 20 + three poplu held 10 = 30 (RULES §6: a
+    # card counts in one category, split the way that pays most).
+    # Seat 1 never saw: pays 10, maal murdered.  T = 40: 2·40 − 40 = +40.
+    # Net +50, −50.
+    hand = "7S 7S 8S 6H 6H 6H 8H 8H 8H 8D 7C 8C"
+    seats = [{"route": "sequences", "laid": SEQ_LAID, "hand": hand},
+             {"hand": "2C 9H JD 8S"}]
+    r = FAM.settle(position("7H", seats, tunnela_bonus="any"), 0, "declare")
+    assert r.deltas == (50, -50)
+    assert r.seats[0].count == 40
+    assert r.seats[0].meld_names.count("tunnela") == 2
+    # the default (tunnelas exposed before the first turn) is unchanged:
+    # three poplu 10 + three jhiplu 10 = 20; T = 20: +20 + 10 = +30.
+    r = FAM.settle(position("7H", seats), 0, "declare")
+    assert r.deltas == (30, -30)
+
+
+def test_any_tunnela_shown_keeps_the_richer_of_two_tunnelas_that_exclude_each_other():
+    # tunnela_bonus=any, tiplu KH: KS KD KC are ordinary jokers.  The winner
+    # holds 5S 5S 5S 6S 7S 5D 5H 5C 5D KC KC KC and shows either
+    #   5S 5S 5S (ordinary: 5) | 6S 7S KC | 5D 5H 5C | 5D KC KC, or
+    #   KC KC KC (ordinary jokers: 10) | 5S 6S 7S | 5S 5D 5H | 5S 5C 5D,
+    # never both (6S 7S 5D 5H 5C 5D make no two melds).  The first pays 5,
+    # the second 10: the engine's first-found show is the first.
+    # Seat 1 never saw: pays 10.  T = 10: 2·10 − 10 = +10.  Net +20, −20.
+    seats = [{"route": "sequences", "laid": SEQ_LAID,
+              "hand": "5S 5S 5S 6S 7S 5D 5H 5C 5D KC KC KC"},
+             {"hand": "2C 9H JD 8S"}]
+    r = FAM.settle(position("KH", seats, tunnela_bonus="any"), 0, "declare")
+    assert r.deltas == (20, -20)
+    assert r.seats[0].why.startswith("won (sequences): collects 10; maal 10 (tunnela of "
+                                     "jokers 10)")
+    tunnelas = [sorted(map(str, g)) for g, name in zip(r.seats[0].melds, r.seats[0].meld_names,
+                                                       strict=True) if name == "tunnela"]
+    assert tunnelas == [["KC", "KC", "KC"]]
+
+
+def test_tunnela_choices_count_each_kind_once_per_three_copies():
+    from game.families.marriage.hand import tunnela_choices
+
+    # 5S ×3 and six printed jokers: 2 ways for the 5S (none, one) times 3 for
+    # the jokers (none, one, two) = 6 choices; no choice uses a card twice
+    choices = tunnela_choices(parse_cards("5S 5S 5S JK JK JK JK JK JK 7H 7H"))
+    assert sorted(len(c) for c in choices) == [0, 1, 1, 2, 2, 3]
+    for c in choices:
+        uids = [x.uid for g in c for x in g]
+        assert len(uids) == len(set(uids))
+        assert all(len({x.kind for x in g}) == 1 and len(g) == 3 for g in c)
+
+
 def test_wrong_shows_and_the_last_player_standing():
     # invalid_declaration=penalty: seats 1 (had seen) and 2 (had not) showed
     # wrongly and each pays wrong_show_points (10); seat 0 is left, unseen,

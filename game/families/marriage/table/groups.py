@@ -32,9 +32,12 @@ from game.uikit.table.parts import Arranged, ScoreTable, ShowCheck, TablePart
 from game.uikit.table.wording import wild_words
 
 ROUTE_WORDS = {"sequences": "3 pure", DUBLEES: "dublees", None: "no"}
-UNSEEN_MAAL = {"murder": "an unseen player's maal counts 0 (murder)",
-               "kidnap": "an unseen player's maal goes to the winner (kidnap)",
-               "normal": "unseen players keep their maal"}
+# the scoring screen's note on unseen players' maal, as settle.exchange counts it
+UNSEEN_MAAL = {"murder": "Maal counts only after seeing: an unseen player's maal counts 0 "
+                         "(murder).",
+               "kidnap": "Maal counts only after seeing: an unseen player's maal goes to the "
+                         "winner (kidnap).",
+               "normal": "Maal counts seen or not: unseen players keep theirs."}
 
 _progress: dict = {}
 _maal: dict = {}
@@ -164,7 +167,7 @@ class MarriageHand(TablePart):
         opts = st.rules.marriage_options
         return ScoreTable(f"Maal exchange: each nets {n}·S − T (T = {total})", tuple(rows),
                           (_maal_table(opts), _game_points(opts),
-                           f"Maal counts only after seeing: {UNSEEN_MAAL[opts.unseen_maal]}."))
+                           UNSEEN_MAAL[opts.unseen_maal]))
 
     def loose_title(self, table, seat):
         return "Loose"
@@ -181,7 +184,9 @@ def _tiers(points) -> str:
 def _maal_table(opts) -> str:
     table = HOUSE if opts.maal_table == "house" else dict(PAGAT,
                                                           marriage=(10, opts.double_marriage))
-    parts = [f"{name} {_tiers(pts)}" for name, pts in table.items() if pts]
+    # the man (printed joker) pays only when printed jokers are in play
+    parts = [f"{name} {_tiers(pts)}" for name, pts in table.items()
+             if pts and (name != "man" or opts.printed_jokers)]
     if opts.tunnela_bonus != "none":
         when = "exposed" if opts.tunnela_bonus == "exposed" else "shown"
         parts.append(f"tunnela {when} {TUNNELA_POINTS['tunnela']}, of jokers "
@@ -191,6 +196,9 @@ def _maal_table(opts) -> str:
 
 
 def _game_points(opts) -> str:
-    return (f"Game points to the winner: {opts.seen_loser_points} from each player who had "
-            f"seen, {opts.unseen_loser_points} from each who had not, "
-            f"+{opts.dublee_win_points} each for a finish by eight dublees.")
+    """What settle.loser_points charges, in words."""
+    seen = f"{opts.seen_loser_points} from each player who had seen"
+    if not opts.dublee_seer_pays:
+        seen += " (0 from one who saw by dublees)"
+    return (f"Game points to the winner: {seen}, {opts.unseen_loser_points} from each who "
+            f"had not, +{opts.dublee_win_points} each for a finish by eight dublees.")
