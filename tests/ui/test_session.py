@@ -146,7 +146,10 @@ def test_a_save_from_before_per_family_rules_still_loads():
     match = {"rules": OLD_RULES, "players": 3, "seed": 7, "levels": [None, "greedy", "greedy"],
              "actions": []}
     session = Session.from_json(match)
-    assert session.rules == preset("pool101", {"cap": 60, "direction": "clockwise"})
+    # the save's own settlement kept (the online presets' defaults since differ)
+    assert session.rules == preset("pool101", {"cap": 60, "direction": "clockwise",
+                                               "first_turn_rummy_half": True,
+                                               "hand_rummy": "pagat"})
     assert Session.from_json(json.loads(json.dumps(session.to_json()))).rules == session.rules
     with pytest.raises(SaveError, match="max_players"):
         Session.from_json({**match, "rules": {**OLD_RULES, "max_players": 12}})
