@@ -45,7 +45,7 @@ cards that can share a meld with it); ``Discard`` of each card,
 way; ``Finish`` both ways.  ``PlayerView.moves()`` adds the moves too many
 to list on every step (``Family.more_actions``): every new meld of the hand
 (``LayMeld``) and every lay-off (``LayOff``, each reading) by kinds, every
-wipe with a chosen 3-card meld, a go-out the bounded search missed.
+wipe with a chosen meld (``wipe_plans``), a go-out the bounded search missed.
 ``Arrange`` (every rearrangement of a table) is never listed: ``LayDown``,
 ``GoOut`` and ``Finish(True)`` are the engine's rearrangements, and
 ``check``/``apply`` take any other.
@@ -276,7 +276,8 @@ def add_held(state, seat: int, change: int):
 @dataclass(frozen=True)
 class Position:
     """What the rules of one move look at: the seat to act, its hand and
-    melds, the line and the wild cards.  Built from a state or from that
+    melds, the line and the wild cards (``all_wild``: the rule option that
+    allows melds of wild cards only).  Built from a state or from that
     seat's view, so bots ask exactly what the engine will check."""
 
     seat: int
@@ -286,19 +287,20 @@ class Position:
     line: tuple[Card, ...]
     wild: frozenset[int]
     upcard: Card
+    all_wild: bool = False
 
     @classmethod
     def of_state(cls, state) -> Position:
         seat = state.to_act
         ex: WipeDeal = state.extra
         return cls(seat, state.phase, state.hands[seat], ex.melds[seat], state.discard,
-                   state.wild, ex.upcard)
+                   state.wild, ex.upcard, state.rules.all_wild_melds)
 
     @classmethod
     def of_view(cls, view) -> Position:
         ex: WipeDeal = view.extra
         return cls(view.seat, view.phase, view.hand, ex.melds[view.seat], view.discard,
-                   view.wild, ex.upcard)
+                   view.wild, ex.upcard, view.rules.all_wild_melds)
 
     @property
     def keep_one(self) -> bool:
@@ -318,7 +320,7 @@ class Position:
 
     def key(self) -> tuple:
         return (self.seat, self.phase, tuple(c.uid for c in self.hand), self.melds,
-                tuple(c.uid for c in self.line), self.wild, self.upcard)
+                tuple(c.uid for c in self.line), self.wild, self.upcard, self.all_wild)
 
 
 def _cards_from(pool, cards) -> bool:
@@ -354,7 +356,7 @@ def table_reason(pos: Position, after: tuple[TableMeld, ...]) -> str | None:
     used = [c for c in placed if c.uid not in had]
     if not _cards_from(pos.hand, used):
         return "those cards are not all in your hand or your melds"
-    reason = check_table(pos.melds, after, used, pos.wild)
+    reason = check_table(pos.melds, after, used, pos.wild, all_wild=pos.all_wild)
     if reason:
         return reason
     if pos.keep_one and len(pos.hand) - len(used) < 1:
@@ -376,9 +378,10 @@ def lay_off_meld(pos: Position, card: Card, index: int) -> tuple[TableMeld | Non
         return None, f"you have no meld {index + 1}"
     old = pos.melds[index]
     cards = old.cards + (card,)
-    options = readings(cards, pos.wild)
+    options = readings(cards, pos.wild, all_wild=pos.all_wild)
     if not options:
-        return None, reason_not_meld(cards, pos.wild) or f"{card} does not fit that meld"
+        return None, (reason_not_meld(cards, pos.wild, all_wild=pos.all_wild)
+                      or f"{card} does not fit that meld")
     options.sort(key=lambda r: (r.kind != old.kind, old.pure and not r.pure, -r.value))
     first_reason = None
     for r in options:
@@ -420,18 +423,19 @@ def iter_resolve_wipe(pos: Position, action: Wipe, every: int = 48,
     fuw = pos.first_upcard_wild(i)
     if action.meld is None:
         plans = yield from iter_wipe_plans(action.card, taken, pos.hand, pos.wild, pos.melds,
-                                           fuw, every)
+                                           fuw, every, all_wild=pos.all_wild)
         if not plans:
             if not explain:
                 return None, "refused"
-            return None, wipe_ok(action.card, taken, pos.hand, pos.wild, pos.melds, fuw)
+            return None, wipe_ok(action.card, taken, pos.hand, pos.wild, pos.melds, fuw,
+                                 all_wild=pos.all_wild)
         spare = len(pos.hand) + len(taken)
         for plan in plans:
             laid = tuple(m for m in (plan.pure_sequence, plan.meld) if m is not None)
             if spare - sum(len(m.cards) for m in laid) < 1:
                 continue
             if check_table(pos.melds, pos.melds + laid, [c for m in laid for c in m.cards],
-                           pos.wild) is None:
+                           pos.wild, all_wild=pos.all_wild) is None:
                 return laid, None
         return None, "every meld that wipe makes would leave you no card to discard"
     return _specific_wipe(pos, action, taken, fuw)
@@ -441,7 +445,7 @@ def _specific_wipe(pos: Position, action: Wipe, taken, fuw: bool) -> tuple:
     meld, pure = action.meld, action.pure
     for m in (meld, pure):
         if m is not None:
-            reason = meld_reason(m, pos.wild)
+            reason = meld_reason(m, pos.wild, all_wild=pos.all_wild)
             if reason:
                 return None, reason
     if pure is not None:
@@ -462,7 +466,7 @@ def _specific_wipe(pos: Position, action: Wipe, taken, fuw: bool) -> tuple:
     used = [c for m in laid for c in m.cards]
     if len(pos.hand) + len(taken) - len(used) < 1:
         return None, "keep one card in your hand to discard"
-    reason = check_table(pos.melds, pos.melds + laid, used, pos.wild)
+    reason = check_table(pos.melds, pos.melds + laid, used, pos.wild, all_wild=pos.all_wild)
     if reason:
         return None, reason
     return laid, None
@@ -488,7 +492,8 @@ def resolve_laydown(pos: Position, keep: Card | None,
         if keep is not None and len(rest) == len(pos.hand):
             return None, f"{keep} is not in your hand"
         try:
-            best = best_laydown(rest, pos.wild, pos.melds, node_limit=node_limit)
+            best = best_laydown(rest, pos.wild, pos.melds, node_limit=node_limit,
+                                all_wild=pos.all_wild)
         except ValueError:
             return None, "no lay-down found"
         now = laydown_score(pos.melds, rest, pos.wild)
@@ -504,11 +509,12 @@ def resolve_go_out(pos: Position, node_limit: int | None = ENGINE_NODES) -> tupl
     def compute():
         if len(pos.hand) < 2:
             return None, "discard your last card to go out"
-        got = go_out(pos.hand, pos.wild, pos.melds, node_limit=node_limit)
+        got = go_out(pos.hand, pos.wild, pos.melds, node_limit=node_limit,
+                     all_wild=pos.all_wild)
         if got is None:
             return None, "you cannot meld every card but one"
-        reason = check_table(pos.melds, got.melds,
-                             [c for c in pos.hand if c != got.discard], pos.wild)
+        reason = check_table(pos.melds, got.melds, [c for c in pos.hand if c != got.discard],
+                             pos.wild, all_wild=pos.all_wild)
         return (None, reason) if reason else ((got.melds, got.discard), None)
     return memo(("out", pos.key(), node_limit), compute)
 

@@ -114,7 +114,7 @@ class WipeLens(Lens):
     def _laydown(self, cards: Sequence[Card]):
         pure = any(m.is_pure_sequence for m in self.table)
         return best_laydown(tuple(cards), self.view.wild, (), has_pure_on_table=pure,
-                            node_limit=NODES)
+                            node_limit=NODES, all_wild=self.view.rules.all_wild_melds)
 
     def layout(self, cards: Sequence[Card]) -> Layout:
         lay = self._laydown(cards)

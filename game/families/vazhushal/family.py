@@ -39,6 +39,8 @@ match in ``settle.py``.
 - The stock running out starts the lay-down step (``Phase.FAMILY``) and the
   stock-out scoring (``settle.py``).  There is no packing and no
   declaration.
+- Melds: at least one card of each stands as itself;
+  ``all_wild_melds=true`` allows melds of wild cards only (RULES.md §1).
 - Match: ``match=first_to`` ``game_points`` (default 5), or
   ``match=fixed_deals`` ``match_deals`` deals.
 """
@@ -112,7 +114,7 @@ MATCHES = ("first_to", "fixed_deals")
 class WipeRules(RuleSet):
     """Every option of RULES.md §7 with its default (plus the readings the
     sources leave open, each an option: ``redeal_pairs``,
-    ``negative_joker_drawn``)."""
+    ``negative_joker_drawn``; and §1's ``all_wild_melds``)."""
 
     family: ClassVar[str] = "vazhushal"
     hand_size: ClassVar[int] = 13
@@ -126,8 +128,8 @@ class WipeRules(RuleSet):
         "redeal_pairs": REDEAL_PAIRS,
     }
     OPTIONS: ClassVar[tuple[str, ...]] = (
-        "deck_rule", "redeal_pairs", "redeal_always", "negative_joker_drawn", "match",
-        "game_points", "match_deals",
+        "deck_rule", "redeal_pairs", "redeal_always", "negative_joker_drawn", "all_wild_melds",
+        "match", "game_points", "match_deals",
     )
     WORDS: ClassVar[dict[str, OptionWords]] = {
         **CORE_WORDS,
@@ -140,6 +142,7 @@ class WipeRules(RuleSet):
             section="Cards"),
         "redeal_always": OptionWords("Redeal with 2 players too", section="Cards"),
         "negative_joker_drawn": OptionWords("Negative joker drawn last", section="Cards"),
+        "all_wild_melds": OptionWords("Melds of wild cards only", section="Cards"),
         "match": OptionWords(
             "Match",
             names={"first_to": "First to the game points", "fixed_deals": "A number of deals"}),
@@ -159,6 +162,10 @@ class WipeRules(RuleSet):
     redeal_always: bool = False
     # the negative joker lies under the stock and is drawn last
     negative_joker_drawn: bool = True
+    # §1: a meld made only of wild cards, not allowed by default (§7: "never a
+    # meld of wild cards only"); the first meld is a pure sequence and one
+    # pure meld stays either way
+    all_wild_melds: bool = False
     # §7 match: first to N game points (default 5), or a set number of deals
     match: str = "first_to"
     game_points: int = 5
@@ -466,8 +473,9 @@ class VazhushalFamily(Family):
     def describe_hand(self, rules, cards, context: _Context) -> dict:
         """The best stock-out lay-down of these cards (its score, melds and
         the cards left) and whether they go out (meld all but one)."""
-        lay = best_laydown(cards, context.wild, node_limit=ENGINE_NODES)
-        out = go_out(cards, context.wild, node_limit=ENGINE_NODES)
+        all_wild = rules.all_wild_melds
+        lay = best_laydown(cards, context.wild, node_limit=ENGINE_NODES, all_wild=all_wild)
+        out = go_out(cards, context.wild, node_limit=ENGINE_NODES, all_wild=all_wild)
         return {
             "cut": str(context.cut),
             "wild": sorted({str(make_card(k)) for k in context.wild}) + ["JK"],
@@ -490,7 +498,8 @@ class VazhushalFamily(Family):
             n = seen.get(k, 0)
             seen[k] = n + 1
             cards.append(make_card(k, n // 2, n % 2) if k == JOKER_KIND else make_card(k, n))
-        count = -best_laydown(cards, wild, node_limit=ENGINE_NODES).score
+        count = -best_laydown(cards, wild, node_limit=ENGINE_NODES,
+                              all_wild=rules.all_wild_melds).score
         return None if below is not None and count >= below else count
 
     # ------------------------------------------------------------------- end

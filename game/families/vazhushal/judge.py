@@ -188,6 +188,7 @@ class Judge:
         self.view = view
         self.rearranges = rearranges  # judge the table as rearrangeable with the hand
         self.wild = view.wild
+        self.all_wild = view.rules.all_wild_melds  # melds of wild cards only allowed
         ex: WipeDeal = view.extra
         self.table = ex.melds[view.seat]
         self.known = line_history(view) if counting else {}
@@ -207,13 +208,14 @@ class Judge:
         table = self.table if table is None else table
         if table and self.rearranges:
             try:
-                got = best_laydown(tuple(hand), self.wild, tuple(table), node_limit=nodes)
+                got = best_laydown(tuple(hand), self.wild, tuple(table), node_limit=nodes,
+                                   all_wild=self.all_wild)
             except ValueError:  # the limit came before any arrangement: keep the table
                 got = None
             if got is not None:
                 return Shape(got.score, list(got.melds), list(got.left))
         got = best_laydown(tuple(hand), self.wild, (), has_pure_on_table=True,
-                           node_limit=nodes)
+                           node_limit=nodes, all_wild=self.all_wild)
         score = got.score + sum(m.value for m in table)
         melds = list(table) + list(got.melds)
         loose = list(got.left)
@@ -223,7 +225,7 @@ class Judge:
                 wild = is_wild(c.kind, self.wild)
                 for i, m in enumerate(melds):
                     if len(m.cards) < 13 and (wild or c.kind in extension_kinds(m)):
-                        grown = check_meld(m.cards + (c,), self.wild)
+                        grown = check_meld(m.cards + (c,), self.wild, all_wild=self.all_wild)
                         if grown is not None:
                             melds[i] = grown
                             score += grown.value - m.value + left_value(c, self.wild)

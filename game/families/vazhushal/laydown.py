@@ -20,6 +20,11 @@ stands for) minus value of every card left in hand (a wild card 20).  A branch
 is cut when melding all its remaining cards, every wild card worth 10, could
 not beat the best found.
 
+Melds of wild cards only (the rule option ``all_wild_melds``): three or more
+wild cards the cores leave may make melds of their own, 10 a card (at the
+top: the most a wild card is worth, so the bound above holds), never pure
+(``readings.wild_only_melds`` reads them unlike the player's other melds).
+
 Existing table melds.  The player's own melds may be passed in: their cards
 must all stay melded but may be rearranged freely with the hand's cards
 (RULES.md §7: "A player may add to and rearrange only their own melds (all
@@ -35,6 +40,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from game.engine.cards import JOKER_KIND, Card
+from game.families.vazhushal.cores import core_options
 from game.families.vazhushal.melds import (
     SEQUENCE,
     SET,
@@ -47,8 +53,10 @@ from game.families.vazhushal.melds import (
     pos_kind,
     position_value,
 )
+from game.families.vazhushal.readings import wild_only_melds
 
 _NEG = -(10**9)
+WILD_ONLY_CARD = 10  # a wild card in a meld of wild cards only, at the top (Q-K-A, a set of Aces)
 
 
 class _OutOfNodes(Exception):
@@ -78,64 +86,13 @@ def laydown_score(melds: Iterable[TableMeld], left: Iterable[Card], wild: frozen
     return sum(m.value for m in melds) - sum(left_value(c, wild) for c in left)
 
 
-# ------------------------------------------------------------- core readings
-
-# A core: (type, suit or rank index, positions or suits, natural kinds, least wilds)
-# type "q" = sequence (positions 1..14 in one suit), "t" = set (suits of one rank).
-# An option (one reading of a core): (wilds, value of the wild places, rep, pure)
-# where rep names the meld represented: ("q", suit, lo, hi) or ("t", rank, suits).
-
-_OPTIONS: dict[tuple, list[tuple]] = {}
-
-
-def _options(core: tuple, budget: int) -> list[tuple]:
-    key = (core[0], core[1], core[2], budget)
-    got = _OPTIONS.get(key)
-    if got is not None:
-        return got
-    out: list[tuple] = []
-    if core[0] == "l":  # one natural card: a sequence or a set
-        suit, r0 = divmod(core[1], 13)
-        out = _options(("q", suit, (r0 + 1,)), budget) + _options(("t", r0, (suit,)), budget)
-        if r0 == 0:
-            out = out + _options(("q", suit, (14,)), budget)
-    elif core[0] == "q":
-        suit, pos = core[1], core[2]
-        m = len(pos)
-        a, b = pos[0], pos[-1]
-        own = sum(position_value(p) for p in pos)
-        for lo in range(a, max(1, a - budget) - 1, -1):
-            for hi in range(b, min(14, b + budget) + 1):
-                n = hi - lo + 1
-                w = n - m
-                if w > budget or n < 3 or (lo == 1 and hi == 14):
-                    continue
-                val = sum(position_value(p) for p in range(lo, hi + 1)) - own
-                out.append((w, val, ("q", suit, lo, hi), w == 0))
-    else:
-        r0, suits = core[1], core[2]
-        m = len(suits)
-        missing = [s for s in range(4) if s not in suits]
-        for size in (3, 4):
-            extra = size - m
-            if extra < 0 or extra > budget:
-                continue
-            for add in combinations(missing, extra):
-                rep = ("t", r0, tuple(sorted(suits + add)))
-                out.append((extra, extra * kind_value(r0), rep, extra == 0))
-    if len(_OPTIONS) > 50000:
-        _OPTIONS.clear()
-    _OPTIONS[key] = out
-    return out
-
-
 # -------------------------------------------------------------------- search
 
 
 class _Search:
     def __init__(self, hand: Sequence[int], table: Sequence[int], wild: frozenset[int],
                  allow: int | None, exact_left: bool, pure_given: bool, set_pure_ok: bool,
-                 pure_always: bool, node_limit: int | None = None):
+                 pure_always: bool, node_limit: int | None = None, all_wild: bool = False):
         c = [0] * 52
         hc = [0] * 52
         jokers = table_jokers = 0
@@ -162,6 +119,7 @@ class _Search:
         self.pure_given = pure_given
         self.set_pure_ok = set_pure_ok  # a pure set keeps the rule (not a first meld)
         self.pure_always = pure_always  # even with no melds (going out)
+        self.all_wild = all_wild  # wild cards left over may make melds of their own
         self.feasibility = exact_left  # stop at the first arrangement found
         self.nodes = 1 << 62 if node_limit is None else node_limit
         self.exact = True  # False when the node limit cut the search
@@ -378,20 +336,18 @@ class _Search:
 
     def _solve(self, cores, w_all, must, dead, trace):
         """Best placement of ``w_all`` wild cards over the cores: (score part,
-        chosen options) or None.  Score part = value of wild places - 20 per
-        wild card left."""
-        allow = self.allow
+        chosen options, wild cards in melds of their own) or None.  Score
+        part = value of wild places - 20 per wild card left."""
         if not cores:
-            if must or (self.pure_always and not self.pure_given):
+            if self.pure_always and not self.pure_given:
                 return None
-            left = dead + w_all
-            if allow is not None and (left > allow or (self.exact_left and left != allow)):
-                return None
-            return (-WILD_LEFT_PENALTY * w_all, ())
+            # melds of wild cards alone need the pure meld already on the table
+            got = self._left_wild(w_all, 0, must, dead, self.pure_given)
+            return None if got is None else (got[0], (), got[1])
         need_pure = not self.pure_given
         # components of cores that could represent the same meld
         n = len(cores)
-        opts = [_options(cr, w_all) for cr in cores]
+        opts = [core_options(cr, w_all) for cr in cores]
         parent = list(range(n))
 
         def find(x):
@@ -430,14 +386,33 @@ class _Search:
                 return None
         best = None
         for (w, p), (v, ch) in states.items():
-            if w < must or (need_pure and not p):
+            if need_pure and not p:
                 continue
-            left = dead + w_all - w
-            if allow is not None and (left > allow or (self.exact_left and left != allow)):
+            got = self._left_wild(w_all - w, w, must, dead, True)
+            if got is None:
                 continue
-            score = v - WILD_LEFT_PENALTY * (w_all - w)
+            score = v + got[0]
             if best is None or score > best[0]:
-                best = (score, ch)
+                best = (score, ch, got[1])
+        return best
+
+    def _left_wild(self, r: int, placed: int, must: int, dead: int,
+                   own_melds: bool) -> tuple[int, int] | None:
+        """The best for the ``r`` wild cards the cores leave (``placed``
+        placed there): (score part, how many make melds of their own), or
+        None when the rules allow nothing.  Each one left in hand costs 20;
+        with the option, three or more may make melds of their own
+        (``own_melds``: the pure meld rules allow them), 10 a card."""
+        counts = range(r, 2, -1) if self.all_wild and own_melds else ()
+        best = None
+        for m in (*counts, 0):
+            left = dead + r - m
+            if placed + m < must or (self.allow is not None and (
+                    left > self.allow or (self.exact_left and left != self.allow))):
+                continue
+            score = WILD_ONLY_CARD * m - WILD_LEFT_PENALTY * (r - m)
+            if best is None or score > best[0]:
+                best = (score, m)
         return best
 
     def _component(self, members, cores, opts, w_all, trace):
@@ -483,7 +458,7 @@ class _Search:
 
 
 def _materialise(hand: Sequence[Card], table_cards: Sequence[Card], wild: frozenset[int],
-                 chosen) -> tuple[tuple[TableMeld, ...], tuple[Card, ...]]:
+                 chosen, wild_only: int = 0) -> tuple[tuple[TableMeld, ...], tuple[Card, ...]]:
     by_kind: dict[int, list[Card]] = {}
     for card in list(table_cards) + list(hand):  # table copies are melded first
         by_kind.setdefault(card.kind, []).append(card)
@@ -511,6 +486,8 @@ def _materialise(hand: Sequence[Card], table_cards: Sequence[Card], wild: frozen
             own = {card.kind // 13: card for card in naturals}
             cards = [own[s] if s in own else wild_pool.pop(0) for s in suits]
             out.append(TableMeld(tuple(cards), SET, tuple(s * 13 + r0 for s in suits)))
+    # the table's wild cards first (the pool's order)
+    out += wild_only_melds(wild_pool[:wild_only], {m.signature for m in out})
     placed = {c for m in out for c in m.cards}
     left = tuple(c for c in hand if c not in placed)
     return tuple(out), left
@@ -527,7 +504,7 @@ def _prepare(cards, table, has_pure_on_table):
 
 def best_laydown(cards: Sequence[Card], wild: frozenset[int],
                  table: Sequence[TableMeld] = (), has_pure_on_table: bool = False,
-                 node_limit: int | None = None) -> Laydown:
+                 node_limit: int | None = None, *, all_wild: bool = False) -> Laydown:
     """The stock-out lay-down worth most (exact).
 
     ``cards`` is the hand.  With ``table`` (the player's own melds) every table
@@ -539,11 +516,12 @@ def best_laydown(cards: Sequence[Card], wild: frozenset[int],
 
     ``node_limit`` bounds the work for callers that need an answer in time
     (bots on very large hands): past it the best lay-down found so far is
-    returned with ``exact=False``.  Without it the answer is always exact."""
+    returned with ``exact=False``.  Without it the answer is always exact.
+    ``all_wild``: melds of wild cards only are allowed (the rule option)."""
     table_cards, melded = _prepare(cards, table, has_pure_on_table)
     s = _Search([c.kind for c in cards], [c.kind for c in table_cards], wild, None, False,
                 pure_given=has_pure_on_table and not table, set_pure_ok=melded,
-                pure_always=False, node_limit=node_limit)
+                pure_always=False, node_limit=node_limit, all_wild=all_wild)
     nothing = -sum(left_value(c, wild) for c in cards)
     s.run(None if table else nothing - 1)
     if s.best_cores is None:
@@ -552,30 +530,34 @@ def best_laydown(cards: Sequence[Card], wild: frozenset[int],
                              if s.exact else "node limit reached before any arrangement")
         return Laydown(nothing, (), tuple(cards), s.exact)
     got = s._solve(s.best_cores, *_leaf_args(s, s.best_cores), trace=True)
-    melds, left = _materialise(cards, table_cards, wild, [(s.best_cores[i], o) for i, o in got[1]])
+    melds, left = _materialise(cards, table_cards, wild,
+                               [(s.best_cores[i], o) for i, o in got[1]], got[2])
     return Laydown(laydown_score(melds, left, wild), melds, left, s.exact)
 
 
 def go_out(cards: Sequence[Card], wild: frozenset[int], table: Sequence[TableMeld] = (),
-           has_pure_on_table: bool = False, node_limit: int | None = None) -> GoOut | None:
+           has_pure_on_table: bool = False, node_limit: int | None = None, *,
+           all_wild: bool = False) -> GoOut | None:
     """A way to meld every card of the hand but one (to discard), or None.
 
     Exact.  Without ``table`` the melds laid must include a pure sequence
     unless ``has_pure_on_table``; with it the table's cards are rearranged with
     the hand's as in :func:`best_laydown`.  ``node_limit`` bounds the work
     (bots): past it None is returned even if a way exists.  The search runs in
-    a fixed order, so a way found within a limit is found within any larger one."""
+    a fixed order, so a way found within a limit is found within any larger one.
+    ``all_wild``: melds of wild cards only are allowed (the rule option)."""
     if not cards:
         return None
     table_cards, melded = _prepare(cards, table, has_pure_on_table)
     s = _Search([c.kind for c in cards], [c.kind for c in table_cards], wild, 1, True,
                 pure_given=has_pure_on_table and not table, set_pure_ok=melded,
-                pure_always=True, node_limit=node_limit)
+                pure_always=True, node_limit=node_limit, all_wild=all_wild)
     s.run(None)
     if s.best_cores is None:
         return None
     got = s._solve(s.best_cores, *_leaf_args(s, s.best_cores), trace=True)
-    melds, left = _materialise(cards, table_cards, wild, [(s.best_cores[i], o) for i, o in got[1]])
+    melds, left = _materialise(cards, table_cards, wild,
+                               [(s.best_cores[i], o) for i, o in got[1]], got[2])
     if len(left) != 1:  # the search guarantees it; never hand back a wrong answer
         raise AssertionError("go_out: expected exactly one card left")
     return GoOut(left[0], melds)

@@ -170,12 +170,15 @@ def conservation_reason(before: Sequence[TableMeld], after: Sequence[TableMeld],
 
 
 def check_table(before: Sequence[TableMeld], after: Sequence[TableMeld],
-                hand_used: Iterable[Card], wild: frozenset[int]) -> str | None:
+                hand_used: Iterable[Card], wild: frozenset[int], *,
+                all_wild: bool = False) -> str | None:
     """Validate a player's melds after laying and rearranging (RULES.md §7):
     every meld valid, no card lost or doubled, first meld a pure sequence,
-    one pure meld kept, no identical melds.  None when fine, else why not."""
+    one pure meld kept, no identical melds.  None when fine, else why not.
+    ``all_wild``: melds of wild cards only are allowed (the rule option;
+    the first meld is still a pure sequence and one pure meld still kept)."""
     for m in after:
-        reason = meld_reason(m, wild)
+        reason = meld_reason(m, wild, all_wild=all_wild)
         if reason:
             return reason
     return (conservation_reason(before, after, hand_used)
@@ -213,10 +216,15 @@ def _related(a: int, b: int, reach: int = 2) -> bool:
                for y in (rb, 14 if rb == 1 else rb))
 
 
+LONGEST = 13  # the longest meld: a sequence of every rank
+
+
 def wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: frozenset[int],
-               table: Sequence[TableMeld] = (), first_upcard_wild: bool = False) -> list[WipePlan]:
+               table: Sequence[TableMeld] = (), first_upcard_wild: bool = False, *,
+               all_wild: bool = False) -> list[WipePlan]:
     """Every way (up to equivalent cards) to satisfy a wipe's conditions with a
-    3-card new meld holding ``lowest``, most valuable first.
+    new meld of the fewest cards holding ``lowest`` (three, unless every such
+    meld is identical to one of the player's), most valuable first.
 
     ``hand`` is the hand before the wipe, ``taken`` the cards wiped (``lowest``
     among them), ``table`` the player's melds.  Conditions (RULES.md §7):
@@ -231,26 +239,33 @@ def wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: 
     A 3-card meld is enough to decide: any meld holding the card contains a
     3-card one that meets the same conditions (a pure sequence's 3 cards
     around it; a natural card with a wild one beside it), leaving more cards
-    for the pure sequence.  Identical melds are checked against the table."""
-    return run_steps(iter_wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild))
+    for the pure sequence.  Identical melds are checked against the table:
+    when every meld of one size is identical to one of the player's, the
+    next size is tried (a meld of n+1 cards holds one of n that meets the
+    other conditions, so no size is skipped).  ``all_wild``: melds of wild
+    cards only are allowed (the rule option)."""
+    return run_steps(iter_wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild,
+                                     all_wild=all_wild))
 
 
 def iter_wipe_plans(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
                     wild: frozenset[int], table: Sequence[TableMeld] = (),
-                    first_upcard_wild: bool = False,
-                    every: int = 48) -> Generator[None, None, list[WipePlan]]:
+                    first_upcard_wild: bool = False, every: int = 48, *,
+                    all_wild: bool = False) -> Generator[None, None, list[WipePlan]]:
     """:func:`wipe_plans` as a generator that yields after every ``every``
     candidate melds (bots slice their thinking with it); the plans are its
     return value, the same list :func:`wipe_plans` gives."""
     holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
     return (yield from _wipe_plans(lowest, list(hand) + list(taken), wild, bool(table),
                                    {m.signature for m in table},
-                                   first_upcard_wild and not holds_pure, every))
+                                   first_upcard_wild and not holds_pure, every,
+                                   all_wild=all_wild))
 
 
 def wipe_exists(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
                 wild: frozenset[int], table: Sequence[TableMeld],
-                first_upcard_wild: bool, accept: Callable[[WipePlan], bool]) -> bool:
+                first_upcard_wild: bool, accept: Callable[[WipePlan], bool], *,
+                all_wild: bool = False) -> bool:
     """Whether some plan of :func:`wipe_plans` passes ``accept``, found by the
     same search stopped at the first such plan.  A player with no melds
     needs a pure sequence among the cards (the new meld, or the one laid
@@ -261,23 +276,26 @@ def wipe_exists(lowest: Card, taken: Sequence[Card], hand: Sequence[Card],
     holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
     return bool(run_steps(_wipe_plans(lowest, after, wild, bool(table),
                                     {m.signature for m in table},
-                                    first_upcard_wild and not holds_pure, 0, accept)))
+                                    first_upcard_wild and not holds_pure, 0, accept,
+                                    all_wild=all_wild)))
 
 
 def _wipe_plans(lowest: Card, after: list[Card], wild: frozenset[int], melded: bool,
                 table_sigs: set, upcard_as_itself: bool, every: int = 0,
-                accept: Callable[[WipePlan], bool] | None = None):
+                accept: Callable[[WipePlan], bool] | None = None, *, all_wild: bool = False):
     """``upcard_as_itself``: the card may only be used as itself in a pure
-    sequence.  Three cards are tried; four only when every 3-card meld found
-    was refused for being identical to another meld (a longer one may differ).
-    A generator (yielding every ``every`` candidates; 0: never) returning the
-    plans.  With ``accept`` the search stops at the first plan it accepts and
-    returns only that one ([] when it accepts none): an existence test that
-    follows the same steps."""
+    sequence.  Three cards are tried; one more only while every meld of the
+    size tried was refused for being identical to another meld (a longer one
+    may differ: 5-6-7-8-9♠ beside the player's 5-6-7♠ and 5-6-7-8♠), so the
+    longer sizes cost nothing in the usual case.  A generator (yielding every
+    ``every`` candidates; 0: never) returning the plans.  With ``accept`` the
+    search stops at the first plan it accepts and returns only that one ([]
+    when it accepts none): an existence test that follows the same steps."""
     plans: dict[tuple, WipePlan] = {}
-    for size in (3, 4):
+    for size in range(3, min(LONGEST, len(after)) + 1):
         clash, found = yield from _wipe_melds(lowest, after, wild, melded, table_sigs,
-                                              upcard_as_itself, size, plans, every, accept)
+                                              upcard_as_itself, size, plans, every, accept,
+                                              all_wild)
         if found is not None:
             return [found]
         if plans or not clash:
@@ -288,22 +306,28 @@ def _wipe_plans(lowest: Card, after: list[Card], wild: frozenset[int], melded: b
 
 
 def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
-                plans, every=0, accept=None):
+                plans, every=0, accept=None, all_wild=False):
     """Add the plans whose new meld has ``size`` cards.  Returns (True when
     some meld was refused only for being identical to another, the first
     plan ``accept`` took, if it took one: the search stops there)."""
-    slots: list[Card] = []  # up to size-1 cards of each kind are enough
+    slots: list[Card] = []
     count: dict[int, int] = {}
     low, low_kind = lowest.uid, lowest.kind
     # a natural lowest card shares the meld only with wild cards and cards
-    # related to it: the rest could never pass the test below, so leaving
-    # them out keeps the same candidates in the same order, far fewer tried
+    # related to it (of its suit alone past four cards: no set is that
+    # long): the rest could never pass the test below, so leaving them out
+    # keeps the same candidates in the same order, far fewer tried.  One
+    # card of a natural kind is enough (a meld never holds two), up to
+    # size-1 of a wild one; later copies only repeated candidates, the first
+    # cards kept, so the candidates and their order are the same.
     low_wild = is_wild(low_kind, wild)
     for card in after:
         k = card.kind
-        if card.uid != low and count.get(k, 0) < size - 1:
+        k_wild = is_wild(k, wild)
+        if card.uid != low and count.get(k, 0) < (size - 1 if k_wild else 1):
             count[k] = count.get(k, 0) + 1
-            if low_wild or is_wild(k, wild) or _related(low_kind, k, size - 1):
+            if low_wild or k_wild or (_related(low_kind, k, size - 1)
+                                      and (size <= 4 or k // 13 == low_kind // 13)):
                 slots.append(card)
     clash = False
     seen: set[tuple[int, ...]] = set()
@@ -325,7 +349,7 @@ def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
         if every and tried % every == 0:
             yield
         rest = None
-        for r in readings(cards, wild):
+        for r in readings(cards, wild, all_wild=all_wild):
             pure_seq = r.is_pure_sequence
             if upcard_as_itself and not pure_seq:
                 continue
@@ -351,26 +375,29 @@ def _wipe_melds(lowest, after, wild, melded, table_sigs, upcard_as_itself, size,
 
 
 def find_wipe(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: frozenset[int],
-              table: Sequence[TableMeld] = (), first_upcard_wild: bool = False) -> WipePlan | None:
+              table: Sequence[TableMeld] = (), first_upcard_wild: bool = False, *,
+              all_wild: bool = False) -> WipePlan | None:
     """The most valuable plan of :func:`wipe_plans`, or None when the wipe is illegal."""
-    plans = wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild)
+    plans = wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild, all_wild=all_wild)
     return plans[0] if plans else None
 
 
 def wipe_ok(lowest: Card, taken: Sequence[Card], hand: Sequence[Card], wild: frozenset[int],
-            table: Sequence[TableMeld] = (), first_upcard_wild: bool = False) -> str | None:
+            table: Sequence[TableMeld] = (), first_upcard_wild: bool = False, *,
+            all_wild: bool = False) -> str | None:
     """None when the wipe is legal, else why not (for the player)."""
     if lowest not in taken:
         return "the lowest card taken must be one of the cards wiped"
-    if wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild):
+    if wipe_plans(lowest, taken, hand, wild, table, first_upcard_wild, all_wild=all_wild):
         return None
     # name the condition that fails first
     after = list(hand) + list(taken)
-    if not run_steps(_wipe_plans(lowest, after, wild, True, set(), False)):
+    if not run_steps(_wipe_plans(lowest, after, wild, True, set(), False, all_wild=all_wild)):
         return f"the {lowest} you take must go into a new meld this turn, and it makes none"
     holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
     if (first_upcard_wild and not holds_pure
-            and not run_steps(_wipe_plans(lowest, after, wild, True, set(), True))):
+            and not run_steps(_wipe_plans(lowest, after, wild, True, set(), True,
+                                          all_wild=all_wild))):
         return ("the first upcard is wild: take it only to use it as itself in a pure "
                 "sequence, or once you have a pure sequence")
     if not table:

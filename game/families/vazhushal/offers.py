@@ -27,7 +27,8 @@ one move, not one each):
 - ``LayMeld``: every new meld of the hand's cards, each reading of it;
 - ``LayOff(card, index)`` for the reading the engine chooses, and
   ``LayOff(card, index, meld)`` for every other reading;
-- ``Wipe(card, meld, pure)`` for every 3-card plan of each possible wipe
+- ``Wipe(card, meld, pure)`` for every plan of each possible wipe (its
+  3-card melds; longer ones when those are identical to the player's)
   other than the one the engine lays for ``Wipe(card)``;
 - ``GoOut()`` when only a search past ``OFFER_NODES`` finds it.
 
@@ -134,9 +135,9 @@ def wipe_possible(pos: Position, index: int, checked: bool = False) -> bool:
         if spare - sum(len(m.cards) for m in laid) < 1:
             return False
         return check_table(pos.melds, pos.melds + laid, [c for m in laid for c in m.cards],
-                           pos.wild) is None
+                           pos.wild, all_wild=pos.all_wild) is None
     return wipe_exists(pos.line[index], taken, pos.hand, pos.wild, pos.melds,
-                       pos.first_upcard_wild(index), accept)
+                       pos.first_upcard_wild(index), accept, all_wild=pos.all_wild)
 
 
 def wipe_offers(pos: Position) -> list[Wipe]:
@@ -172,14 +173,14 @@ def possible_wipes(pos: Position) -> list:
 
 
 def wipe_moves(pos: Position) -> list[Wipe]:
-    """Each possible wipe with every other 3-card plan named: the moves a
+    """Each possible wipe with every other plan (``wipe_plans``) named: the moves a
     player choosing the meld could make besides the engine's choice."""
     out: list[Wipe] = []
     for action, laid in possible_wipes(pos):
         i = pos.index_of(action.card)
         chosen = Wipe(action.card, laid[-1], laid[0] if len(laid) > 1 else None)
         for plan in wipe_plans(action.card, pos.line[i:], pos.hand, pos.wild, pos.melds,
-                               pos.first_upcard_wild(i)):
+                               pos.first_upcard_wild(i), all_wild=pos.all_wild):
             named = Wipe(action.card, plan.meld, plan.pure_sequence)
             if named != chosen and _run(iter_resolve_wipe(pos, named, 0, explain=False))[0]:
                 out.append(named)
@@ -277,7 +278,7 @@ def lay_off_moves(pos: Position) -> list[LayOff]:
             if chosen is None:
                 continue
             out.append(LayOff(card, index))
-            for r in readings(old.cards + (card,), pos.wild):
+            for r in readings(old.cards + (card,), pos.wild, all_wild=pos.all_wild):
                 if r != chosen and table_reason(pos, _with(pos.melds, index, r)) is None:
                     out.append(LayOff(card, index, r))
     return out
@@ -287,7 +288,7 @@ def reading_for(pos: Position, cards) -> TableMeld | None:
     """The reading of ``cards`` (from hand) the engine suggests for a new
     meld: one the player's melds may take (a pure sequence while they have
     no meld, else the most valuable), or None when no reading may be laid."""
-    options = readings(tuple(cards), pos.wild)
+    options = readings(tuple(cards), pos.wild, all_wild=pos.all_wild)
     if pos.melds:
         options.sort(key=lambda r: (-r.value, not r.pure))
     else:
@@ -305,7 +306,7 @@ def meld_moves(pos: Position) -> list[LayMeld]:
     out: list[LayMeld] = []
     seen: set[tuple] = set()
     for cards in _meld_candidates(pos):
-        for r in readings(cards, pos.wild):
+        for r in readings(cards, pos.wild, all_wild=pos.all_wild):
             key = (r.kind, r.stands_for, tuple(c.kind for c in r.cards))
             if key in seen or lay_meld_reason(pos, r) is not None:
                 continue
@@ -320,7 +321,9 @@ def _meld_candidates(pos: Position) -> Iterator[tuple[Card, ...]]:
     """Groups of hand cards that could be one meld, by kinds: some naturals
     of one suit that fit in one sequence, or of one rank in different suits,
     with any choice of the wild cards held that fills enough places.  A
-    designated wild card may also stand as a natural card of its own kind."""
+    designated wild card may also stand as a natural card of its own kind.
+    With the rule option ``all_wild_melds``, three or more wild cards alone
+    too (after the rest)."""
     wilds = sorted((c for c in pos.hand if is_wild(c.kind, pos.wild)),
                    key=lambda c: (c.kind, c.uid))
     naturals = [c for c in _one_of_each_kind(pos.hand) if c.kind != JOKER_KIND]
@@ -345,6 +348,8 @@ def _meld_candidates(pos: Position) -> Iterator[tuple[Card, ...]]:
         for ws in choices[free]:
             if least <= len(group) + len(ws) <= most:
                 yield group + ws
+    if pos.all_wild:
+        yield from (ws for ws in _wild_choices(tuple(wilds)) if len(ws) >= 3)
 
 
 def _places(group: tuple[Card, ...]) -> int:

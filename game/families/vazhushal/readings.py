@@ -15,12 +15,20 @@ as itself counts ("if one of the cards in the meld is a wild card (not an
 actual printed Joker) that is used to represent itself ..., that card is
 considered a natural card"), so ``7S JK JK`` with 7♠ wild is a valid
 (impure) meld when the 7♠ is read as 7♠.
+
+The rule option ``all_wild_melds`` (RULES.md §1: off by default) allows a
+meld of wild cards only (``all_wild`` below).  Such a meld is worth what
+its cards stand for and never pure; what they stand for matters for
+nothing else (a lay-off reads the meld again), so :func:`readings` offers
+the readings worth most (:func:`wild_only_readings`), and any other
+reading is valid when named (:func:`meld_reason`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, product
 
 from game.engine.cards import JOKER_KIND, Card, kind_text
@@ -103,10 +111,12 @@ def _sequence_windows(kinds: list[int], n: int):
             yield suit, lo, hi
 
 
-def readings(cards: Sequence[Card], wild: frozenset[int]) -> list[TableMeld]:
+def readings(cards: Sequence[Card], wild: frozenset[int], *,
+             all_wild: bool = False) -> list[TableMeld]:
     """Every valid reading of ``cards`` as one meld (one per distinct
     assignment of what the wild cards stand for; wild cards take the free
-    places in the order given)."""
+    places in the order given).  ``all_wild``: melds of wild cards only are
+    allowed (those read as :func:`wild_only_readings` says)."""
     cards = tuple(cards)
     n = len(cards)
     out: list[TableMeld] = []
@@ -114,8 +124,11 @@ def readings(cards: Sequence[Card], wild: frozenset[int]) -> list[TableMeld]:
         return out
     seen = set()
     for nat, wl in _roles(cards, wild):
-        if not nat:
-            continue  # never a meld of wild cards only
+        if not nat:  # every card stands in for another: a meld of wild cards only
+            if all_wild:
+                for r in wild_only_readings(cards):
+                    _add(out, seen, cards, r.kind, list(r.stands_for))
+            continue
         kinds = [cards[i].kind for i in nat]
         for suit, lo, hi in _sequence_windows(kinds, n):
             own = {}
@@ -144,6 +157,56 @@ def readings(cards: Sequence[Card], wild: frozenset[int]) -> list[TableMeld]:
     return out
 
 
+def wild_only_readings(cards: Sequence[Card]) -> list[TableMeld]:
+    """The readings of wild cards alone worth the most: a sequence up to the
+    Ace in each suit and, for 3 or 4 cards, a set of Aces in each choice of
+    suits (wild cards take the places in the order given).  Eight readings
+    at most: enough to find one unlike the player's other melds."""
+    cards = tuple(cards)
+    n = len(cards)
+    out = []
+    if 3 <= n <= 13:
+        for suit in range(4):
+            sf = tuple(pos_kind(suit, p) for p in range(15 - n, 15))
+            out.append(TableMeld(cards, SEQUENCE, sf))
+    if 3 <= n <= 4:
+        for suits in combinations(range(4), n):
+            out.append(TableMeld(cards, SET, tuple(s * 13 for s in suits)))
+    return out
+
+
+def wild_only_melds(cards: Sequence[Card], taken: set) -> list[TableMeld]:
+    """Wild cards (none, or three or more) as melds of their own of 3 to 5
+    cards, 10 a card: each read the most valuable way whose signature is not
+    in ``taken`` (the player's other melds; it grows with these)."""
+    out = []
+    rest = tuple(cards)
+    while rest:
+        size = len(rest) if len(rest) <= 5 else 3
+        part, rest = rest[:size], rest[size:]
+        kind, sf = next(r for r in _wild_only_reps(size)
+                        if (r[0], tuple(sorted(r[1]))) not in taken)
+        out.append(TableMeld(part, kind, sf))
+        taken.add(out[-1].signature)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _wild_only_reps(n: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Every reading of ``n`` wild cards alone, (kind, kinds stood for), most
+    valuable first (sequences before sets)."""
+    reps = []
+    for hi in range(14, n - 1, -1):
+        lo = hi - n + 1
+        if not (lo == 1 and hi == 14):
+            reps += [(SEQUENCE, tuple(pos_kind(suit, p) for p in range(lo, hi + 1)))
+                     for suit in range(4)]
+    if n <= 4:
+        reps += [(SET, tuple(s * 13 + r0 for s in suits))
+                 for r0 in range(13) for suits in combinations(range(4), n)]
+    return tuple(sorted(reps, key=lambda r: -sum(kind_value(k) for k in r[1])))
+
+
 def _add(out, seen, cards, kind, sf) -> None:
     key = (kind, tuple(sf))
     if key not in seen:
@@ -152,15 +215,16 @@ def _add(out, seen, cards, kind, sf) -> None:
 
 
 def check_meld(cards: Sequence[Card], wild: frozenset[int],
-               prefer_pure: bool = False) -> TableMeld | None:
+               prefer_pure: bool = False, *, all_wild: bool = False) -> TableMeld | None:
     """The reading of ``cards`` worth most (ties: pure, then sequence), or
     None when they make no meld.  ``prefer_pure`` takes a pure reading when
     there is one, whatever it is worth (a first meld, or the pure meld a
     player must keep): ``2S 3S 4S`` with 2♠ wild is 3-4-5 (12) by default,
-    the pure 2-3-4 (9) with ``prefer_pure``."""
+    the pure 2-3-4 (9) with ``prefer_pure``.  ``all_wild``: see
+    :func:`readings`."""
     best = None
     best_key = None
-    for r in readings(cards, wild):
+    for r in readings(cards, wild, all_wild=all_wild):
         key = (r.value, r.pure, r.kind == SEQUENCE)
         if prefer_pure:
             key = (r.pure, *key)
@@ -177,10 +241,11 @@ def pure_sequence_reading(cards: Sequence[Card], wild: frozenset[int]) -> TableM
     return None
 
 
-def reason_not_meld(cards: Sequence[Card], wild: frozenset[int]) -> str | None:
+def reason_not_meld(cards: Sequence[Card], wild: frozenset[int], *,
+                    all_wild: bool = False) -> str | None:
     """Why ``cards`` make no meld (None when they do), for the player."""
     cards = tuple(cards)
-    if check_meld(cards, wild) is not None:
+    if check_meld(cards, wild, all_wild=all_wild) is not None:
         return None
     n = len(cards)
     if n < 3:
@@ -209,8 +274,9 @@ def reason_not_meld(cards: Sequence[Card], wild: frozenset[int]) -> str | None:
     return "not enough wild cards to fill the gaps of the sequence"
 
 
-def meld_reason(meld: TableMeld, wild: frozenset[int]) -> str | None:
-    """Why a concrete meld (cards and reading) is not valid, or None."""
+def meld_reason(meld: TableMeld, wild: frozenset[int], *, all_wild: bool = False) -> str | None:
+    """Why a concrete meld (cards and reading) is not valid, or None.
+    ``all_wild``: a meld of wild cards only is allowed (the rule option)."""
     cards, sf = meld.cards, meld.stands_for
     if len(cards) != len(sf):
         return "every card of a meld needs a reading"
@@ -221,7 +287,7 @@ def meld_reason(meld: TableMeld, wild: frozenset[int]) -> str | None:
             return f"{c} must stand for a card"
         if k != c.kind and not is_wild(c.kind, wild):
             return f"{c} is not wild and can only stand for itself"
-    if not any(c.kind == k for c, k in zip(cards, sf, strict=True)):
+    if not all_wild and not any(c.kind == k for c, k in zip(cards, sf, strict=True)):
         return "a meld needs at least one card standing as itself, not wild cards only"
     ranks = [k % 13 + 1 for k in sf]
     suits = [k // 13 for k in sf]

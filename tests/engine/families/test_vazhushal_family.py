@@ -116,7 +116,7 @@ def table_ok(state):
     check_invariants(state)
     for melds in state.extra.melds:
         for m in melds:
-            assert meld_reason(m, state.wild) is None, m
+            assert meld_reason(m, state.wild, all_wild=state.rules.all_wild_melds) is None, m
         if melds:
             assert any(m.pure for m in melds)
         sigs = [m.signature for m in melds]
@@ -145,7 +145,9 @@ def test_rule_set_defaults_and_options():
     assert [pagat.decks_for(n) for n in range(2, 7)] == [1, 2, 2, 2, 2]
     assert r.jokers_per_deck_in_play == 2  # 2 printed jokers a deck
     assert set(r.OPTIONS) == {"deck_rule", "redeal_pairs", "redeal_always",
-                              "negative_joker_drawn", "match", "game_points", "match_deals"}
+                              "negative_joker_drawn", "all_wild_melds", "match", "game_points",
+                              "match_deals"}
+    assert r.all_wild_melds is False  # RULES.md §1: no meld of wild cards only by default
 
 
 @pytest.mark.parametrize("options, words", [

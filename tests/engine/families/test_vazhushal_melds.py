@@ -493,21 +493,22 @@ def test_wipe_first_upcard_wild():
 # --------------------------------------------------- helpers for the checks
 
 
-def _check_melds(melds, wild, need_pure_sequence=True):
+def _check_melds(melds, wild, need_pure_sequence=True, all_wild=False):
     for m in melds:
-        assert meld_reason(m, wild) is None, m
+        assert meld_reason(m, wild, all_wild=all_wild) is None, m
     assert identical_reason(melds) is None
     if melds and need_pure_sequence:
         assert any(m.is_pure_sequence for m in melds)
 
 
-def _check_laydown(got, cards, wild, table=()):
+def _check_laydown(got, cards, wild, table=(), all_wild=False):
     placed = [c.uid for m in got.melds for c in m.cards]
     assert sorted(placed + [c.uid for c in got.left]) == sorted(
         [c.uid for c in cards] + [c.uid for m in table for c in m.cards])
     assert laydown_score(got.melds, got.left, wild) == got.score
     if table:
         assert check_table(list(table), list(got.melds),
-                           [c for c in cards if c not in got.left], wild) is None
+                           [c for c in cards if c not in got.left], wild,
+                           all_wild=all_wild) is None
     else:
-        _check_melds(list(got.melds), wild)
+        _check_melds(list(got.melds), wild, all_wild=all_wild)

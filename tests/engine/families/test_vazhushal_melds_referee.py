@@ -31,9 +31,10 @@ def _ref_value(kind):
     return 10 if r == 1 or r >= 10 else r
 
 
-def _ref_readings(kinds, wild):
+def _ref_readings(kinds, wild, all_wild=False):
     """Every (type, represented kinds, value, pure) a group can be, found by
-    trying every meld of that size on the card table."""
+    trying every meld of that size on the card table (``all_wild``: the rule
+    option allowing a meld of wild cards only)."""
     n = len(kinds)
     if n < 3:
         return []
@@ -62,7 +63,7 @@ def _ref_readings(kinds, wild):
             else:
                 ok = False
                 break
-        if not ok or not (fixed or any(k in rest for k in flexible)):
+        if not ok or not (all_wild or fixed or any(k in rest for k in flexible)):
             continue
         pure = JOKER_KIND not in kinds and sorted(kinds) == sorted(rep)
         key = (typ, tuple(sorted(rep)))
@@ -70,7 +71,8 @@ def _ref_readings(kinds, wild):
     return [(t, r, sum(_ref_value(k) for k in r), p) for (t, r), p in found.items()]
 
 
-def _ref_search(cards, wild, table_cards=(), left_exactly=None, pure_on_table=False):
+def _ref_search(cards, wild, table_cards=(), left_exactly=None, pure_on_table=False,
+                all_wild=False):
     """Best score (or whether going out works) by trying every partition."""
     allc = list(cards) + list(table_cards)
     n = len(allc)
@@ -78,7 +80,7 @@ def _ref_search(cards, wild, table_cards=(), left_exactly=None, pure_on_table=Fa
     groups = {}
     for size in range(3, n + 1):
         for idx in combinations(range(n), size):
-            r = _ref_readings([allc[i].kind for i in idx], wild)
+            r = _ref_readings([allc[i].kind for i in idx], wild, all_wild)
             if r:
                 groups[idx] = r
     lv = [20 if c.kind == JOKER_KIND or c.kind in wild else _ref_value(c.kind) for c in allc]
@@ -248,3 +250,43 @@ def test_wipe_matches_brute_force(case, melded, upcard):
     reps = {m.signature for m in table}
     assert bool(plans) == _ref_wipe(lowest, [lowest], hand, wild, melded, holds_pure, upcard,
                                     reps)
+
+
+def _clashing_table(lowest, hand, wild, data):
+    """The player's melds: one identical to each 3-card meld the lowest card
+    makes with the hand, and to each 4-card one or some of them (natural
+    cards of a third deck standing for the kinds), so that only a longer
+    meld may be new."""
+    def reps(size):
+        return sorted({(t, r) for rest in combinations(hand, size - 1)
+                       for t, r, _, _ in _ref_readings([lowest.kind, *(c.kind for c in rest)],
+                                                       wild)})
+    four = reps(4)
+    if four and not data.draw(st.booleans()):
+        four = data.draw(st.lists(st.sampled_from(four), unique=True))
+    return [TableMeld(tuple(make_card(k, 2) for k in rep), t, rep)
+            for t, rep in reps(3) + four]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_hands(max_cards=8), st.booleans(), st.data())
+def test_wipe_beside_identical_melds_matches_brute_force(case, upcard, data):
+    """RULES.md §7: the lowest card goes into a new meld, no two identical
+    melds: when the player's melds match every short meld, a longer one
+    (any size, the brute force says) may still be new."""
+    cards, wild = case
+    if len(cards) < 3:
+        return
+    lowest, hand = cards[0], cards[1:]
+    upcard = upcard and (lowest.kind == JOKER_KIND or lowest.kind in wild)
+    table = _clashing_table(lowest, hand, wild, data)
+    if not table:
+        return
+    holds_pure = has_pure_sequence(hand, wild) or any(m.is_pure_sequence for m in table)
+    plans = wipe_plans(lowest, [lowest], hand, wild, table, upcard)
+    reps = {m.signature for m in table}
+    assert bool(plans) == _ref_wipe(lowest, [lowest], hand, wild, True, holds_pure, upcard,
+                                    reps)
+    for plan in plans:
+        assert plan.meld.signature not in reps and lowest in plan.meld.cards
+        assert meld_reason(plan.meld, wild) is None

@@ -9,8 +9,10 @@ none.  The engine stays the judge; nothing here decides a rule.
 - Onto a meld: one card from the hand is a ``LayOff`` (the engine reads the
   meld); several cards, or cards moved from another meld, an ``Arrange``.
 - A wipe: ``Wipe(card, meld, pure)`` from the engine's own plans
-  (``wipe_plans``: every 3-card meld the wipe allows, most valuable first),
-  or the meld made of the lowest card and the cards the player raised.
+  (``wipe_plans``: every 3-card meld the wipe allows, most valuable first;
+  longer ones when those are identical to the player's melds), or the meld
+  made of the lowest card and the cards the player raised, or else an
+  engine's plan holding the raised cards (it may add cards of the line).
 
 Which reading of a meld is tried first: the reading the meld had (a lay-off
 keeps a sequence a sequence, a pure meld pure), then the most valuable; a
@@ -58,12 +60,15 @@ def order_readings(options: Sequence[TableMeld], old: TableMeld | None = None,
 
 
 def meld_readings(cards: Sequence[Card], wild: frozenset[int], old: TableMeld | None = None,
-                  first: bool = False) -> list[TableMeld]:
-    return order_readings(readings(tuple(cards), wild), old, first)
+                  first: bool = False, all_wild: bool = False) -> list[TableMeld]:
+    """``readings`` best first (``all_wild``: the rule option allowing melds
+    of wild cards only)."""
+    return order_readings(readings(tuple(cards), wild, all_wild=all_wild), old, first)
 
 
-def _why_not(cards: Sequence[Card], wild: frozenset[int]) -> str:
-    return reason_not_meld(tuple(cards), wild) or "those cards make no meld"
+def _why_not(cards: Sequence[Card], pos: Position) -> str:
+    return (reason_not_meld(tuple(cards), pos.wild, all_wild=pos.all_wild)
+            or "those cards make no meld")
 
 
 def _restricted(meld: TableMeld, rest: Sequence[Card]) -> TableMeld:
@@ -88,7 +93,7 @@ def _without(pos: Position, table_cards: Sequence[Card], keep: int | None = None
         if not rest:
             changed.append((i, []))
             continue
-        options = meld_readings(rest, pos.wild, old=m)
+        options = meld_readings(rest, pos.wild, old=m, all_wild=pos.all_wild)
         changed.append((i, options[:3] or [_restricted(m, rest)]))
     return changed
 
@@ -121,9 +126,9 @@ def new_meld(pos: Position, hand_cards: Sequence[Card], table_cards: Sequence[Ca
     cards = list(table_cards) + list(hand_cards)
     if not cards:
         return Plan(reason="raise the cards of the new meld first (tap them)")
-    options = meld_readings(cards, pos.wild, first=not pos.melds)
+    options = meld_readings(cards, pos.wild, first=not pos.melds, all_wild=pos.all_wild)
     if not options:
-        return Plan(reason=_why_not(cards, pos.wild))
+        return Plan(reason=_why_not(cards, pos))
     if not table_cards:
         return Plan(tuple(LayMeld(r) for r in options[:MOST_TRIED]))
     return Plan(_arrangements(pos, _without(pos, table_cards), None, [], options))
@@ -142,9 +147,9 @@ def onto_meld(pos: Position, index: int, hand_cards: Sequence[Card],
         return Plan((LayOff(hand_cards[0], index),))  # the engine reads the meld
     old = pos.melds[index]
     cards = old.cards + tuple(table_cards) + tuple(hand_cards)
-    options = meld_readings(cards, pos.wild, old=old)
+    options = meld_readings(cards, pos.wild, old=old, all_wild=pos.all_wild)
     if not options:
-        return Plan(reason=_why_not(cards, pos.wild))
+        return Plan(reason=_why_not(cards, pos))
     return Plan(_arrangements(pos, _without(pos, table_cards, keep=index), index, options, []))
 
 
@@ -181,7 +186,7 @@ def _natural_for_wild(plan: WipePlan, pool: Sequence[Card]) -> WipePlan:
 
 
 def wipe_plans_from(pos: Position, index: int) -> list[WipePlan]:
-    """The engine's plans for wiping from line card ``index`` (its 3-card
+    """The engine's plans for wiping from line card ``index`` (its fewest-card
     melds holding that card); [] when it allows none.  Offered to a person
     plainest first: no pure sequence laid alongside, a pure meld, fewer wild
     cards spent (a natural card held stands for itself rather than a joker
@@ -191,7 +196,8 @@ def wipe_plans_from(pos: Position, index: int) -> list[WipePlan]:
         return []
     card = pos.line[index]
     taken = pos.line[index:]
-    plans = wipe_plans(card, taken, pos.hand, pos.wild, pos.melds, pos.first_upcard_wild(index))
+    plans = wipe_plans(card, taken, pos.hand, pos.wild, pos.melds, pos.first_upcard_wild(index),
+                       all_wild=pos.all_wild)
     pool = list(pos.hand) + list(taken)
     out, seen = [], set()
     for plan in [_natural_for_wild(p, pool) for p in plans] + plans:
@@ -211,13 +217,15 @@ def plan_wipe(plan: WipePlan, card: Card) -> Wipe:
 def wipe_with(pos: Position, index: int, hand_cards: Sequence[Card]) -> Plan:
     """Wipe from ``index``, the lowest card going into a new meld with the
     raised ``hand_cards``; a player with no melds lays a pure sequence with
-    it when that meld is not one."""
+    it when that meld is not one.  When those melds may not be laid (say,
+    identical to one of the player's), the engine's plans that hold every
+    raised card come next: a card the meld needs may lie in the line, where
+    a person cannot raise it (5♠ wiped under 9♠, 6-7-8♠ raised, beside the
+    player's 5-6-7♠ and 5-6-7-8♠: only 5-9♠ may be laid)."""
     card = pos.line[index]
-    cards = [card] + [c for c in hand_cards if c != card]
-    options = meld_readings(cards, pos.wild, first=not pos.melds)
-    if not options:
-        return Plan(reason=f"the {card} and the cards you raised make no meld: "
-                           + _why_not(cards, pos.wild))
+    raised = [c for c in hand_cards if c != card]
+    cards = [card] + raised
+    options = meld_readings(cards, pos.wild, first=not pos.melds, all_wild=pos.all_wild)
     out: list[Action] = []
     after = list(pos.hand) + list(pos.line[index:])
     for r in options[:6]:
@@ -225,4 +233,31 @@ def wipe_with(pos: Position, index: int, hand_cards: Sequence[Card]) -> Plan:
         if not pos.melds and not r.is_pure_sequence:
             rest = [c for c in after if c not in r.cards]
             out += [Wipe(card, r, p) for p in pure_sequences_in(rest, pos.wild)[:3]]
+    longer = [Wipe(card, p.meld, p.pure_sequence) for p in
+              (_holding(plan, raised) for plan in wipe_plans_from(pos, index)) if p]
+    out += [w for w in longer if w not in out]
+    if not out:
+        return Plan(reason=f"the {card} and the cards you raised make no meld: "
+                           + _why_not(cards, pos))
     return Plan(tuple(out[:MOST_TRIED]))
+
+
+def _holding(plan: WipePlan, raised: Sequence[Card]) -> WipePlan | None:
+    """``plan`` with the ``raised`` cards in its new meld, each in the place
+    of a card of its kind (the engine's plans are one per meld read, whichever
+    copies made it first), or None when the meld lacks one of their kinds."""
+    cards = list(plan.meld.cards)
+    pure = list(plan.pure_sequence.cards) if plan.pure_sequence else []
+    for c in raised:
+        if c in cards:
+            continue
+        i = next((j for j, x in enumerate(cards) if x.kind == c.kind and x not in raised), None)
+        if i is None:
+            return None
+        if c in pure:  # the copy it replaces takes its place in the pure sequence
+            pure[pure.index(c)] = cards[i]
+        cards[i] = c
+    meld = TableMeld(tuple(cards), plan.meld.kind, plan.meld.stands_for)
+    seq = plan.pure_sequence
+    return WipePlan(meld, None if seq is None else TableMeld(tuple(pure), seq.kind,
+                                                             seq.stands_for))

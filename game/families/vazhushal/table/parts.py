@@ -64,9 +64,10 @@ class WipeWords(TablePart):
     def group_labels(self, table: TableScene, groups: Sequence[Sequence[Card]]
                      ) -> list[GroupLabel]:
         wild = table.known_wild
+        all_wild = table.state.rules.all_wild_melds
         out = []
         for group in groups:
-            options = meld_readings(group, wild) if len(group) >= 3 else []
+            options = meld_readings(group, wild, all_wild=all_wild) if len(group) >= 3 else []
             if options:
                 best = min(options, key=lambda r: (not r.pure, -r.value))
                 out.append(GroupLabel(meld_name(best), True, 0))
@@ -81,7 +82,7 @@ class WipeWords(TablePart):
         ex = table.bottom_view().extra
         mine = ex.melds[table.bottom] if ex is not None else ()
         lay = best_laydown(tuple(cards), table.known_wild, has_pure_on_table=bool(mine),
-                           node_limit=ARRANGE_NODES)
+                           node_limit=ARRANGE_NODES, all_wild=table.state.rules.all_wild_melds)
         return Arranged(tuple(tuple(c for c, _ in shown(m)) for m in lay.melds),
                         tuple(meld_name(m) for m in lay.melds), tuple(lay.left))
 
