@@ -19,7 +19,7 @@ from game.families.marriage.hand import jhiplu, poplu
 from game.families.marriage.table.groups import MarriageHand
 from game.families.marriage.table.parts import TableMelds, Tiplu
 from game.families.thirteen.table import CutCard
-from game.families.twentyone.table import ValueCards, WideHand
+from game.families.twentyone.table import BADGES, ValueCards, WideHand
 from game.ui.scenes import RulesScene
 from game.ui.table import TableScene, parts_for
 from game.uikit.art import cardart
@@ -50,7 +50,7 @@ def test_the_families_register_their_parts():
 
 
 @pytest.mark.parametrize("game,names", [("21card", ["Cut", "Up", "Low"]),
-                                        ("27card", ["Cut", "Up", "Low", "Up2", "Lo2"])])
+                                        ("27card", ["Cut", "Up", "Low", "2Up", "2Lo"])])
 def test_value_cards_carry_badges_and_the_wild_line_names_cards(game, names):
     app = start(game, 2, 11)
     table = app.top
@@ -94,6 +94,17 @@ def test_three_identical_wild_cards_are_named_a_tunnela():
     assert names == ["tunnela", "tunnela", "dublee"]
 
 
+def test_value_card_badges_begin_differently():
+    # a badge the next card covers is cut to its first letters: "Up2"
+    # showed as "Up", like the first upper joker's
+    assert len({b[:2] for b in BADGES}) == len(BADGES)
+
+
+def test_the_count_beside_you_says_it_is_the_best_arrangements():
+    app = start("points", 2, 11)
+    assert app.top.count_text()[1] == "best count"
+
+
 def test_arrange_keeps_every_card_of_a_27_card_hand_within_the_groups_allowed():
     app = start("27card", 2, 4)
     table = wait_for_my_draw(app)
@@ -103,7 +114,7 @@ def test_arrange_keeps_every_card_of_a_27_card_hand_within_the_groups_allowed():
         assert len(table.arr.groups) <= table.arr.most
     assert table.arr.most > 8 and len(table.labels()) == len(table.arr.groups)
     value, caption = table.count_text()
-    assert caption.startswith("count") and value.split(" ")[0].isdigit()
+    assert caption.startswith("best count") and value.split(" ")[0].isdigit()
 
 
 # ------------------------------------------------------------------ Marriage

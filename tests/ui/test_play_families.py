@@ -177,6 +177,12 @@ def test_a_whole_marriage_deal_on_a_phone():
     app = start("marriage", 4, 9, size=(390, 844))
     scoring = play_deal(app, make_bot("easy", 3))
     check_scores(scoring)
+    # the winner's hand as the scores show it, its wild cards marked: the
+    # tiplu's wild kinds live in the family's state, not in state.wild
+    table = scoring.table
+    beat = ShowdownScene(app, table)
+    wild = [c for g in beat.groups for c in g if c.kind in scoring.state.extra.wild]
+    assert wild and all(beat._wild(c) for c in wild)
 
 
 # ------------------------------------------------------------ a person's own show

@@ -4,7 +4,7 @@
   ``CutCard``); the line under the piles names the wild cards it makes.
 - Value cards (the cut joker's rank and suit, the upper and lower jokers;
   27 cards: the second upper and lower too) carry a badge on their faces:
-  "Cut", "Up", "Low", "Up2", "Lo2" (a printed-joker cut: "Value" on A♠).
+  "Cut", "Up", "Low", "2Up", "2Lo" (a printed-joker cut: "Value" on A♠).
 - The hand: groups named as this family melds them (tunnelas, dublees, melds
   of wild cards only); Arrange lays the hand out by the evaluator's best
   arrangement, or by dublees when they leave fewer cards loose; the count
@@ -35,7 +35,9 @@ from game.uikit.table.parts import Arranged, ScoreTable, ShowCheck, TablePart
 
 FAMILY = "21card"
 _PAYS = re.compile(r": pays \d+ to seat \d+$")  # the settlement's payment, after a hand's why
-BADGES = ("Cut", "Up", "Low", "Up2", "Lo2")  # value_kinds order: cut, +1, −1, +2, −2
+# value_kinds order: cut, +1, −1, +2, −2; a badge the next card covers is cut to
+# its first letters (draw_badges), so no two may begin alike
+BADGES = ("Cut", "Up", "Low", "2Up", "2Lo")
 SHOW_WORDS = {
     "pure": "{n} pure sequences and every other card melded",
     "tunnelas": "{n} tunnelas",
@@ -99,7 +101,7 @@ class ValueCards(TablePart):
         bonus = bonus_points([c.kind for c in hand], _values(table), rules.bonus_scheme)
         if not bonus.points or table.layout.portrait:  # a narrow info line: the count only
             return None
-        return str(table.count()), f"count · value cards +{bonus.points}"
+        return str(table.count()), f"best count · value cards +{bonus.points}"
 
 
 class WideHand(TablePart):

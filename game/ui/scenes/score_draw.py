@@ -295,8 +295,9 @@ class ScorePainter:
         line = int(m.small * 1.35)
         x0 = box.x + m.pad // 2
         status = STATUS_NAMES.get(r.status, r.status)
+        where = "pool" if st.rules.match == "pool" else "match"
         if r.status == SeatOutcome.OUT and not st.in_match[r.seat]:
-            status = "Out of the match"
+            status = f"Out of the {where}"
         if r.status == SeatOutcome.OUT:
             pays = ""
         elif winner:
@@ -312,12 +313,17 @@ class ScorePainter:
         head = f"{names[r.seat]}" + (f" · {status}" if status else "")
         if knocked_out:  # out of the match after this deal: a red frame and a tag
             pygame.draw.rect(surface, palette.DANGER, box, 3, border_radius=8)
-            where = "pool" if st.rules.match == "pool" else "match"
             tag = fit_text(f"Out of the {where}", m.small, palette.TEXT, box.w // 2, True)
             tr = tag.get_rect(bottomright=(box.right - m.pad, box.bottom - m.pad // 2))
             pygame.draw.rect(surface, (150, 46, 40), tr.inflate(12, 4), border_radius=6)
             self._put(surface, tag, tr)
-        if sc.wide:
+        if sc.wide and r.status == SeatOutcome.OUT:  # no cards beside: the whole row
+            self._put(surface, fit_text(head, m.body, palette.TEXT, box.w // 2, True),
+                      (x0, top + 4))
+            self._put(surface, fit_text(f"total {total}", m.small, palette.TEXT_DIM, name_w),
+                      (x0, top + 4 + line + 2))
+            cx, cy = box.x + name_w + m.pad, top + 4
+        elif sc.wide:
             self._put(surface, fit_text(head, m.body, palette.TEXT, name_w - m.pad, True),
                          (x0, top + 4))
             self._put(surface, fit_text(pays, m.small, palette.HILITE, name_w),
@@ -326,10 +332,12 @@ class ScorePainter:
                          (x0, top + 4 + 2 * line + 2))
             cx, cy = box.x + name_w + m.pad, top + 4
         else:
-            t = fit_text(head, m.body, palette.TEXT, box.w // 2, True)
-            self._put(surface, t, (x0, top + 3))
             summary = " · ".join(part for part in (pays, f"total {total}") if part)
             right = fit_text(summary, m.small, palette.HILITE, box.w // 2)
+            # the name and status take what the summary leaves
+            room = box.w - right.get_width() - 2 * m.pad
+            t = fit_text(head, m.body, palette.TEXT, max(box.w // 3, room), True)
+            self._put(surface, t, (x0, top + 3))
             self._put(surface, right, right.get_rect(topright=(box.right - m.pad // 2, top + 4)))
             cx, cy = x0, top + line + 6
         ty = cy

@@ -246,12 +246,15 @@ class ScoringScene(Scene):
         order = sorted(res.seats, key=lambda r: (r.status != SeatOutcome.WINNER,
                                                  r.status == SeatOutcome.OUT, r.seat))
         name_w = m.px(210) if self.wide else 0
-        cards_w = self.body.w - name_w - (m.pad if self.wide else 0)
+        # a row's cards and words start half a pad in (a whole pad beside the
+        # name on a desktop) and keep as much clear of the right edge: a line
+        # wider than that would cross the body's edge, and a line that does
+        # is not drawn (``ScorePainter._put``)
+        cards_w = self.body.w - name_w - m.pad
         for r in order:
             cards = self._seat_cards(r)
             why = "" if r.status == SeatOutcome.OUT else seat_words(self.table, r, names)
-            why_lines = wrap(why, m.small, max(40, cards_w if self.wide else self.body.w)) \
-                if why else ()
+            why_lines = wrap(why, m.small, max(40, cards_w)) if why else ()
             head = 0 if self.wide else line + 2
             geo = self._cards(cards, cards_w)
             ch = sum(rr.h for rr in geo.row_rects) - geo.lift if geo is not None else 0
@@ -289,13 +292,14 @@ class ScoringScene(Scene):
         titles = [n[:1].upper() + n[1:] for n in names] + [""] * (len(groups) - len(names))
         flags = [False] * len(groups)
         if loose:
+            winner = r.status == SeatOutcome.WINNER
             title = self.table.ask("loose_title", r)
-            if title is None:
-                title = f"Counts {_points(self.state, loose)}"
+            if title is None:  # a winner's loose cards (last in, a free card) cost nothing
+                title = "Not melded" if winner else f"Counts {_points(self.state, loose)}"
             chunks = loose_chunks(list(loose))
             groups += chunks
             titles += [title] + [""] * (len(chunks) - 1)
-            flags += [True] * len(chunks)
+            flags += [not winner] * len(chunks)
         return SeatCards(groups, titles, flags)
 
     def _table_height(self, table) -> int:

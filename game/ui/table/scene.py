@@ -271,7 +271,8 @@ class TableScene(Scene):
     def count_text(self) -> tuple[str, str]:
         """(value, caption) beside "You": the hand's count, or the family's own."""
         own = self.ask("count")
-        return own if own is not None else (str(self.count()), "count")
+        # the best arrangement's count, not the groups' as they lie (a hint)
+        return own if own is not None else (str(self.count()), "best count")
 
     def seat_point(self, seat: int) -> tuple[int, int]:
         if seat == self.bottom:

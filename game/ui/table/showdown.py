@@ -162,7 +162,9 @@ class ShowdownScene(Scene):
             self.reveal = (delay + FLY) * self.speed
 
     def _wild(self, card) -> bool:
-        return card.is_joker or card.kind in self.table.state.wild
+        # as the table marks them: a family may keep its wild cards in its
+        # own state (Marriage's tiplu), not in ``state.wild``
+        return self.table.is_wild(card)
 
     # ------------------------------------------------------------ layout
     def resize(self, size: tuple[int, int]) -> None:
