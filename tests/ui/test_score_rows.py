@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.engine import parse_cards
-from game.engine.actions import SeatOutcome, SeatResult
+from game.engine.actions import DealResult, SeatOutcome, SeatResult
 from game.ui.scenes import ScoringScene, score_draw, scoring
-from game.ui.scenes.score_draw import SeatCards
+from game.ui.scenes.score_draw import SeatCards, history_rows
 from game.uikit.art import fonts
 from tests.ui.helpers import App, step, wait_until
 from tests.ui.test_end_of_deal import show_a_dealt_rummy
@@ -87,3 +87,17 @@ def test_a_player_out_of_the_pool_is_named_so_in_full(size, monkeypatch):
     scores.painter.seat_row(surface, scores.body.y, 80, out, SeatCards([], [], []), None, ())
     head = [whole for text, whole in drawn if text.endswith("Out of the pool")]
     assert head == [True], drawn  # the whole heading, in the tag's words
+
+
+def test_the_history_marks_a_deal_a_player_was_out_of_with_a_dash():
+    scores = _phone_scores("pool101")
+    st = scores.state
+    first = st.history[0]
+    # a later deal in which seat 2 was out of the pool: its 0 is no deal played
+    later = DealResult(1, 0, False, (
+        SeatResult(0, SeatOutcome.WINNER, 0, 0, "declared"),
+        SeatResult(1, SeatOutcome.LOST, 25, 25, "deadwood 25"),
+        SeatResult(2, SeatOutcome.OUT, 0, 0, "not in this deal")), (0, 25, 0), 1, ())
+    rows = history_rows(st.replace(history=(first, later)))
+    assert rows[1] == ["2", "0", "25", "–"]  # a pool's penalties: no plus sign
+    assert rows[0] == ["1", *(str(d) for d in first.deltas)]

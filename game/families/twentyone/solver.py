@@ -123,8 +123,20 @@ class WideEvaluation:
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
 
-def _pure_words(n: int) -> str:
-    return f"{_NUMBERS[n] if n < len(_NUMBERS) else n} pure sequence{'' if n == 1 else 's'}"
+def _number(n: int) -> str:
+    return _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+
+
+def _pure_words(melds) -> str:
+    """"three pure sequences", naming the tunnelas among them (a player sees
+    a tunnela labelled as such and counts it as a pure sequence by the rules)."""
+    n = sum(m[0] in (PURE, TANALA) for m in melds)
+    t = sum(m[0] == TANALA for m in melds)
+    words = f"{_number(n)} pure sequence{'' if n == 1 else 's'}"
+    if t:
+        words += (" (a tunnela" if t == 1 else f" ({_number(t)} tunnelas") + " among them)" \
+            if n > 1 else " (a tunnela)"
+    return words
 
 
 def _other_show(h: Hand, opts: WideOptions, kinds: tuple[int, ...]) -> str | None:
@@ -171,15 +183,14 @@ def _evaluate_kinds(kinds: tuple[int, ...], wild: frozenset[int], opts: WideOpti
         rung, count, why = "none", total, "no pure sequence: every card counts"
     else:
         melded, melds = h.best_pure()
-        rung, why = "pure", f"{_pure_words(len(melds))}: cards outside " + (
+        rung, why = "pure", f"{_pure_words(melds)}: cards outside " + (
             "it count" if len(melds) == 1 else "them count")
         if h.maxpure >= need:
             found = h.search(must=False, min_pure=need, floor=melded)
             if found is not None:
                 melded, melds = found[0], tuple(found[1])
                 rung = "melded"
-                why = f"{_pure_words(sum(m[0] in (PURE, TANALA) for m in melds))}: " \
-                      "only the deadwood counts"
+                why = f"{_pure_words(melds)}: only the deadwood counts"
         count = total - melded
     if rung != "complete":
         why += f" ({count}, capped at {opts.max_count})" if count > opts.max_count \

@@ -101,7 +101,7 @@ class ValueCards(TablePart):
         bonus = bonus_points([c.kind for c in hand], _values(table), rules.bonus_scheme)
         if not bonus.points or table.layout.portrait:  # a narrow info line: the count only
             return None
-        return str(table.count()), f"best count · value cards +{bonus.points}"
+        return str(table.count()), f"best count · value +{bonus.points}"
 
 
 class WideHand(TablePart):

@@ -326,7 +326,9 @@ class VazhushalFamily(Family):
     title = "Vazhushal (Wipe)"
     rules_class = WipeRules
     move_words = {
-        "wipe": "wiped from {card}",
+        # as short as the table's "threw 9♣" / "took 9♣": a phone's narrowest
+        # panel cut "wiped from 9♣" before its card, the part a player needs
+        "wipe": "wiped {card}",
         "meld": "laid a meld",
         "lay_off": "laid off {card}",
         "arrange": "rearranged melds",

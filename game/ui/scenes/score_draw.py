@@ -83,6 +83,23 @@ def _minus(text: str) -> str:
     return "−" + text[1:] if text.startswith("-") else text
 
 
+def history_rows(state) -> list[list[str]]:
+    """Each deal's number and change per player; a dash for a player who was
+    not in that deal (out of the pool), whose 0 would read as a deal played."""
+    sign = "" if state.rules.lower_is_better else "+"
+    out = []
+    for res in state.history:
+        cells = [str(res.deal_no + 1)]
+        out_of_it = {r.seat for r in res.seats if r.status == SeatOutcome.OUT}
+        for seat, d in enumerate(res.deltas):
+            if seat in out_of_it:
+                cells.append("–")
+            else:
+                cells.append(f"{sign}{d}" if d > 0 else str(d))
+        out.append(cells)
+    return out
+
+
 class SeatCards(NamedTuple):
     """A seat's cards on the scoring screen: groups, their titles, and which
     are loose (tinted)."""
@@ -271,11 +288,7 @@ class ScorePainter:
 
         row(["Deal", *names], palette.GOLD, True)
         y += line
-        sign = "" if st.rules.lower_is_better else "+"
-        for res in st.history:
-            cells = [str(res.deal_no + 1)]
-            for d in res.deltas:
-                cells.append(f"{sign}{d}" if d > 0 else str(d))
+        for cells in history_rows(st):
             row(cells, palette.TEXT_DIM)
             y += line
         row(["Total", *(str(v) for v in st.scores)], palette.HILITE, True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -60,6 +61,20 @@ def _parts(scene: TableScene, surface: pygame.Surface, layer: int) -> None:
 # ------------------------------------------------------------------ top bar
 
 
+def top_title(st, demo: bool, fits: Callable[[str], bool]) -> str:
+    """The title bar's words: the game and the deal ("<game> · Deal
+    1 of 4"), shortened to "Deal 1/4" before the game's name is let go."""
+    total = deals_in_match(st.rules, st.players)
+    counted = total and total > 1 and st.deal_no <= total
+    deal = f"Deal {st.deal_no}" + (f" of {total}" if counted else "")
+    short = f"Deal {st.deal_no}/{total}" if counted else deal
+    game = variant_title(st.rules)
+    titles = [f"{game} · {deal}", f"{game} · {short}", deal]
+    if demo:
+        titles = [f"Demo · {t}" for t in titles] + titles
+    return next((t for t in titles if fits(t)), titles[-1])
+
+
 def _top_bar(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout
     m = lay.m
@@ -68,18 +83,11 @@ def _top_bar(scene: TableScene, surface: pygame.Surface) -> None:
     draw_menu_icon(surface, lay.menu_button)
     draw_help_icon(surface, lay.help_button)
     draw_sound_icon(surface, lay.sound_button, not scene.app.sounds.muted)
-    st = scene.state
-    total = deals_in_match(st.rules, st.players)
-    of = f" of {total}" if total and total > 1 and st.deal_no <= total else ""
-    deal = f"Deal {st.deal_no}{of}"
-    titles = [f"{variant_title(st.rules)} · {deal}", deal]
-    if scene.demo:
-        titles = [f"Demo · {t}" for t in titles] + titles
     left, right = lay.menu_button.right + m.pad, lay.help_button.x - m.pad
     if lay.compact:
         return  # a phone on its side keeps the title bar for the other players
     font = fonts.font(m.body, True)
-    title = next((t for t in titles if font.size(t)[0] <= right - left), titles[-1])
+    title = top_title(scene.state, scene.demo, lambda t: font.size(t)[0] <= right - left)
     t = fit_text(title, m.body, palette.GOLD, right - left, bold=True)
     surface.blit(t, t.get_rect(center=((left + right) // 2, lay.top.centery)))
 

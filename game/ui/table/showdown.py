@@ -163,7 +163,7 @@ class ShowdownScene(Scene):
 
     def _wild(self, card) -> bool:
         # as the table marks them: a family may keep its wild cards in its
-        # own state (Marriage's tiplu), not in ``state.wild``
+        # own state (a card seen late decides them), not in ``state.wild``
         return self.table.is_wild(card)
 
     # ------------------------------------------------------------ layout

@@ -92,3 +92,16 @@ def test_show_possible_is_trying_every_discard(form):
         assert show_possible(hand, wild, opts) == brute
         shown += brute
     assert 20 <= shown <= 140  # both answers are well represented
+
+
+def test_a_losers_words_name_the_tunnela_among_its_pure_sequences():
+    # cut 5♣ (5♣ 6♣ 4♣ wild; none held): 8♦ 8♦ 8♦ is a tunnela, 2-3-4♥ and
+    # 9-10-J♠ pure runs, K♥ K♦ K♠ and 7♥ 7♠ 7♦ sets; loose Q♥ 2♠ 9♣ = 10 + 2 + 9
+    hand = parse_cards("8D 8D 8D 2H 3H 4H 9S TS JS KH KD KS 7H 7S 7D QH 2S 9C")
+    ev = evaluate_21(hand, wild_kinds_21(parse_kind("5C"), False, 21))
+    assert ev.count == 21
+    assert ev.why == "three pure sequences (a tunnela among them): only the deadwood counts (21)"
+    # two pure runs without the tunnela: the middle rung, every card outside counts
+    short = parse_cards("2H 3H 4H 9S TS JS KH KD KS QH 2S 9C")
+    ev = evaluate_21(short, wild_kinds_21(parse_kind("5C"), False, 21))
+    assert ev.why == "two pure sequences: cards outside them count (51)"  # 30 + 21

@@ -1,7 +1,8 @@
 """Vazhushal's events on the table (RULES.md §7): a wipe, a meld laid, going
-out, the stock running out, a deal thrown in, each announced; the cards of a
-wipe fly from the line to their meld (or the hand), the cards laid fly from
-the hand to their melds, and a meld just laid stays framed a moment.  A
+out, the stock running out, a deal thrown in, each announced (a wipe's
+announcement, over the line, until the next card lands on it); the cards of
+a wipe fly from the line to their meld (or the hand), the cards laid fly
+from the hand to their melds, and a meld just laid stays framed a moment.  A
 component of ``WipeTable`` (its ``events``); nothing here changes the game."""
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class WipeEvents:
         self.places = places
         # the cards just laid, by seat, and the seconds they stay framed
         self.fresh: dict[int, tuple[frozenset[Card], float]] = {}
+        # the wipe's announcement on show and the line as the wipe left it
+        self.wipe_said: tuple[str, tuple[Card, ...]] | None = None
 
     def update(self, dt: float, table: TableScene) -> None:
         """Count down the frames of melds just laid (while nothing flies)."""
@@ -45,6 +48,7 @@ class WipeEvents:
 
     def show(self, events, table: TableScene) -> None:
         """Announce the family's ``events`` and fly their cards to their places."""
+        self._end_wipe_banner(table)
         for ev in events:
             if isinstance(ev, Wiped):
                 self._wiped(ev, table)
@@ -63,11 +67,26 @@ class WipeEvents:
                 table.announce("Deal thrown in", palette.TEXT, table.banner_time(),
                                sub=f"{who}: three pairs; the cards are dealt again")
 
+    def _end_wipe_banner(self, table: TableScene) -> None:
+        """The wipe's announcement ends once a card lands on the line: it
+        sits over the line (where the wipe's cards leave from), and the card
+        just thrown, the newest of the line, must not be hidden under it."""
+        if self.wipe_said is None:
+            return
+        text, line = self.wipe_said
+        if tuple(table.state.discard) == line:
+            return  # a meld laid, a card laid off: the line as the wipe left it
+        self.wipe_said = None
+        banner = table.banner
+        if banner.text == text and not banner.waiting:  # a note waiting takes over by itself
+            banner.clear()
+
     def _wiped(self, ev: Wiped, table: TableScene) -> None:
         n = len(ev.taken)
         laid = " | ".join(cards_text([c for c, _ in shown(m)]) for m in ev.melds)
-        table.announce(f"{table.who(ev.seat)} wiped {n} card{'s' if n != 1 else ''}",
-                       palette.GOLD, table.banner_time(), sub=f"new meld: {laid}")
+        text = f"{table.who(ev.seat)} wiped {n} card{'s' if n != 1 else ''}"
+        table.announce(text, palette.GOLD, table.banner_time(), sub=f"new meld: {laid}")
+        self.wipe_said = (text, tuple(table.state.discard))
         table.app.play("draw")
         laid_cards = {c for m in ev.melds for c in m.cards}
         self.fresh[ev.seat] = (frozenset(laid_cards), FRESH * max(table.speed, 0.5))

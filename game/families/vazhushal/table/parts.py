@@ -9,12 +9,14 @@
   cost left in hand), Arrange by the exact best lay-down, the stock-out
   score of the table as it is beside "You", each player's game points as
   a race to N, and on the scoring screen the stock-out score sheet (melded
-  value, cards left, wild cards left at −20, total) or the going out.
+  value, cards left, wild cards left at −20, total) or the going out, and
+  under each loser's name its own cards (not who went out).
 
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 FAMILY = "vazhushal"
+# the clause of a loser's why that names who went out ("seat 2 went out")
+WHO_WENT_OUT = re.compile(r"seat \d+ went out")
 ARRANGE_NODES = 20_000  # the hand's best lay-down for Arrange: milliseconds, exact in practice
 
 
@@ -151,6 +155,18 @@ class WipeWords(TablePart):
         notes.insert(0, f"{winner} went out (every card melded but the one thrown): "
                         "1 game point.")
         return ScoreTable("Going out wins the deal", tuple(rows), tuple(notes))
+
+    def seat_why(self, table: TableScene, seat: SeatResult) -> str | None:
+        """A loser's words after a going out without the clause naming the
+        winner: under the loser's own name, "seat 0 went out" read as "You
+        went out" said the loser went out (the title and the sheet above
+        name the winner).  The rest is the engine's own, its counts as it
+        settled them; every other seat keeps the settlement's words."""
+        if seat.status != SeatOutcome.LOST:
+            return None
+        parts = seat.why.split("; ")
+        kept = [p for p in parts if not WHO_WENT_OUT.fullmatch(p)]
+        return None if len(kept) == len(parts) else "; ".join(kept)
 
     def seat_cards(self, table: TableScene, seat: SeatResult) -> Arranged | None:
         ex = self._deal(table, table.state.result) if table.state.result else None
