@@ -26,7 +26,8 @@ from game.uikit.widgets import fit_text, panel
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
-WIDE = 170  # a panel at least this wide shows the fan of card backs
+WIDE = 170  # a panel at least this wide may show the fan of card backs
+MOVE_ROOM = "threw 10♥"  # a move line a panel keeps whole beside its fan, the thinking dots too
 TAG_FILL = (120, 44, 38)
 SHORT_TAG = {"Out of the pool": "Out", "Out of the match": "Out", "Wrong show": "Wrong show",
              "Reconnecting": "Away", "Bot for now": "Bot"}
@@ -59,7 +60,8 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     lh = int(m.small * 1.3)
     held = max(0, len(st.hands[seat]) - scene.anim.incoming(seat))
     x = rect.x + pad
-    if rect.w >= WIDE:
+    fan = shows_fan(rect, pad, m.small)
+    if fan:
         x = _fan(surface, rect, held, pad, m.small) + pad
     right = rect.right - pad
     y = rect.y + (rect.h - 3 * lh) // 2
@@ -94,11 +96,22 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     # line 3: the score, and (narrow panels) the cards held
     y += lh
     count_w = 0
-    if rect.w < WIDE and held and not tag:
+    if not fan and held and not tag:
         count_w = _count(surface, held, right, y + lh // 2, m.small)
     words = scene.ask("score_line", seat) or score_text(st.rules, st.scores[seat])
     score = fit_text(words, m.small, palette.HILITE, right - x - count_w - 4, bold=True)
     surface.blit(score, score.get_rect(midleft=(x, y + lh // 2)))
+
+
+def shows_fan(rect: pygame.Rect, pad: int, size: int) -> bool:
+    """Whether a panel's lines in ``rect`` start after a fan of card backs:
+    a panel wide enough, whose fan still leaves a move such as "threw 10♥"
+    and the thinking dots whole (a short, wide panel's fan is wide too)."""
+    if rect.w < WIDE:
+        return False
+    bw = max(14, int((rect.h - 2 * pad - size // 2) / cardart.CARD_RATIO))
+    words = fonts.font(size).size(MOVE_ROOM)[0] + fonts.font(size, True).size("...")[0] + 2
+    return rect.w - 3 * pad - (bw + 4 * (bw // 4)) >= words
 
 
 def fan_middle(rect: pygame.Rect, pad: int, size: int) -> tuple[int, int]:

@@ -25,7 +25,7 @@ from game.families import family_of
 from game.ui.table.buttons import ActionBar
 from game.ui.table.commands import TableCommands
 from game.ui.table.draw import draw_table
-from game.ui.table.draw_seats import WIDE, fan_middle
+from game.ui.table.draw_seats import fan_middle, shows_fan
 from game.ui.table.events import EventAnimator, banner_seconds
 from game.ui.table.family_parts import parts_for
 from game.ui.table.hints import Hints
@@ -280,9 +280,10 @@ class TableScene(Scene):
         spot = self.layout.seats.get(seat)
         if spot is None:
             return self.layout.top.center
-        if spot.rect.w >= WIDE:  # the panel shows a fan of backs: land on it
-            m = self.layout.m
-            return fan_middle(spot.body, max(5, m.pad // 2), m.small)
+        m = self.layout.m
+        pad = max(5, m.pad // 2)
+        if shows_fan(spot.body, pad, m.small):  # the panel shows a fan of backs: land on it
+            return fan_middle(spot.body, pad, m.small)
         return spot.cards
 
     # ------------------------------------------------------------ buttons and words
