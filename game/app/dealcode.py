@@ -326,6 +326,8 @@ def decode(text: str) -> DealCode:
         raise DealCodeError("This code has a typo (it is longer than its contents).")
     if deal < 1 or dealer >= players or not playing or playing[-1] >= players:
         raise DealCodeError("This code's seats do not add up: it has a typo.")
+    if len(playing) < 2:  # a deal needs two players dealt in; one alone never ends
+        raise DealCodeError("This code deals one player alone: it has a typo.")
     code = DealCode(variant, players, seed, deal, dealer, playing, tuple(sorted(options.items())))
     rules = code.rules()
     try:

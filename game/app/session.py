@@ -395,7 +395,8 @@ class Session:
             actions = data["actions"]
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"the saved match is incomplete or invalid ({exc})") from None
-        if not isinstance(players, int) or not isinstance(seed, int):
+        # bool is an int to Python: "players": true would read as 1 player
+        if type(players) is not int or type(seed) is not int:
             raise SaveError("players and seed must be whole numbers")
         if not isinstance(levels, list) or not all(v is None or isinstance(v, str)
                                                    for v in levels):

@@ -101,6 +101,15 @@ def test_seats_not_dealt_in_are_kept():
     assert state.deal_no == 5 and state.dealer == 2
 
 
+def test_a_code_dealing_one_player_alone_is_refused():
+    # a well-formed code (its checksum right) naming one seat dealt in: that
+    # player would play alone and the deal never end
+    alone = DealCode("points", 3, 5, 2, 0, (0,)).text
+    with pytest.raises(DealCodeError, match="one player alone"):
+        decode(alone)
+    assert decode(DealCode("pool101", 3, 5, 2, 0, (0, 2)).text).playing == (0, 2)
+
+
 def test_how_a_code_may_be_typed():
     text = code_for(new_match(PRESETS["points"], 4, 5)[0]).text
     plain = normalize(text)

@@ -9,9 +9,11 @@ import pytest
 
 from game.app.menu_config import PERSON
 from game.app.session import Session
+from game.engine import Phase
 from game.families import make_bot
 from game.ui.scenes.cover import CoverScene
 from game.ui.table import TableScene
+from game.ui.table.dialogs import PauseDialog
 from game.uikit.art import cardart
 from tests.ui.helpers import App, choice_rect, click, key, press, step
 
@@ -205,3 +207,18 @@ def test_the_info_line_names_the_person_holding_the_device(monkeypatch):
 
 def session_name(table) -> str:
     return table.session.names[table.bottom]
+
+
+def test_the_pause_menu_keeps_the_deal_code_until_the_deal_is_over():
+    # the code deals the same hands and stock: shown mid-deal, anyone at the
+    # device could play it elsewhere and read every other person's cards
+    app = pass_and_play_app()
+    session = app.session
+    assert session.state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+    assert PauseDialog.share(session) is None
+    one = Session(session.rules, 4, 5, [None, "greedy", "greedy", "greedy"])  # one person
+    assert one.deal_code().text in PauseDialog.share(one)[0]
+    while session.state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+        seat = session.state.to_act
+        session.play(make_bot("greedy", 1).choose(session.view(seat)))
+    assert session.deal_code().text in PauseDialog.share(session)[0]

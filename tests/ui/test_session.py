@@ -153,3 +153,11 @@ def test_a_save_from_before_per_family_rules_still_loads():
     assert Session.from_json(json.loads(json.dumps(session.to_json()))).rules == session.rules
     with pytest.raises(SaveError, match="max_players"):
         Session.from_json({**match, "rules": {**OLD_RULES, "max_players": 12}})
+
+
+def test_a_save_naming_players_or_seed_as_true_or_false_is_refused_in_words():
+    match = {"rules": OLD_RULES, "players": 3, "seed": 7, "levels": [None, "greedy", "greedy"],
+             "actions": []}
+    for field in ("players", "seed"):
+        with pytest.raises(SaveError, match="whole numbers"):
+            Session.from_json({**match, field: True})

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.hand import HandArrangement
-from game.engine import Card
+from game.engine import Card, Phase
 from game.engine.game import invalid_reason, pack_cost
 from game.families import family_of
 from game.ui.host import code_link, copy_text, deal_link, in_browser
@@ -72,6 +72,11 @@ class PauseDialog(FormScene):
         button copies, the button's label); None where it cannot be."""
         if getattr(session, "remote", False):
             return None  # a room's deal codes name its secret seed: shown after the match
+        if session.pass_and_play and session.state.phase not in (Phase.DEAL_OVER,
+                                                                 Phase.MATCH_OVER):
+            # the code deals the same hands and stock: mid-deal, anyone at the
+            # device could read the other people's cards from it
+            return None
         code = session.deal_code()
         if in_browser():  # a link opens the same cards in a friend's browser
             link = code_link(code.text) if code is not None else \
