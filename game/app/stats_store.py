@@ -5,8 +5,9 @@ and wrong shows, and the last 50 deals for a chart.
 Kept where the save is (``storage``: a file in the user's data directory,
 written atomically, or the browser's local storage) under its own key, so a
 damaged statistics file never costs the match in progress, nor the other way
-round.  A damaged or foreign record gives a message and a fresh record (the
-old text is kept under a second key); nothing here raises.  Pure Python.
+round.  A damaged or foreign record gives a message and a fresh record; a
+record with some damaged buckets keeps the good ones.  Either way the old text
+is kept aside first (``DAMAGED_KEY``); nothing here raises.  Pure Python.
 """
 
 from __future__ import annotations
@@ -20,10 +21,16 @@ from game.engine.actions import SeatOutcome
 
 STATS_KEY = "indian-rummy-stats"
 DAMAGED_KEY = "indian-rummy-stats-damaged"  # the text of a record that could not be read
+KEPT = 10  # damaged copies kept at most: DAMAGED_KEY, then DAMAGED_KEY-2 ... -10
 FORMAT = "indian-rummy-stats"
 VERSION = 1
 RECENT = 50  # deals kept for the chart, per bucket
 MIXED = "mixed"  # the opponents' level when they play at different levels
+# The most a real record holds, far above any person's (a deal a minute for a
+# thousand years is 5 * 10**8): anything beyond is damage, and keeps the figures
+# (points per deal, the chart's scale) within a float's range.
+MAX_COUNT = 10**9  # deals, matches, streaks and the deal counter
+MAX_POINTS = 10**12  # points, in total or in one deal, either way
 
 
 def counted(session: Any) -> bool:
@@ -67,14 +74,19 @@ class Bucket:
             value = data[f.name]
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"{f.name} is not a whole number")
-            if value < 0 and f.name != "points":
-                raise ValueError(f"{f.name} is negative")
+            if f.name == "points":
+                if abs(value) > MAX_POINTS:
+                    raise ValueError("points out of range")
+            elif not 0 <= value <= MAX_COUNT:
+                raise ValueError(f"{f.name} out of range")
             setattr(out, f.name, value)
         recent = data.get("recent", [])
         if not isinstance(recent, list) or not all(
                 isinstance(r, list) and len(r) == 3 and all(
-                    isinstance(v, int) and not isinstance(v, bool) for v in r) for r in recent):
-            raise ValueError("the recent deals are not a list of numbers")
+                    isinstance(v, int) and not isinstance(v, bool) for v in r)
+                and 0 <= r[0] <= MAX_COUNT and abs(r[1]) <= MAX_POINTS and r[2] in (0, 1)
+                for r in recent):
+            raise ValueError("the recent deals are not a list of [order, points, won]")
         out.recent = [list(r) for r in recent[-RECENT:]]
         if out.won + out.void > out.deals or out.matches_won > out.matches:
             raise ValueError("more deals won than played")
@@ -107,12 +119,17 @@ class Summary:
 
     @property
     def points_per_deal(self) -> float | None:
-        return self.points / self.deals if self.deals else None
+        # Bucket.parse bounds what is read, so this cannot overflow from a file;
+        # a summary built otherwise still gives "no figure", never a crash
+        try:
+            return self.points / self.deals if self.deals else None
+        except OverflowError:
+            return None
 
 
 class StatsStore:
     """The record, read at once from its store; ``problem`` says why a fresh
-    record started (a damaged or foreign file), else ""."""
+    record started (a damaged or foreign file) or what damage was dropped, else ""."""
 
     def __init__(self, key: str = STATS_KEY, *, read: bool = True, write: bool = True) -> None:
         """``read``/``write`` False: a record kept in memory only (a window
@@ -143,29 +160,64 @@ class StatsStore:
             self._fresh(text, f"The statistics are from another version ({doc.get('version')!r}),"
                         " so a fresh record starts.")
             return
-        try:
-            buckets = doc.get("buckets")
-            if not isinstance(buckets, dict):
-                raise ValueError("no buckets")
-            parsed = {str(k): Bucket.parse(v) for k, v in buckets.items()
-                      if isinstance(k, str) and k.count("/") == 2}
-            order = doc.get("order", 0)
-            if not isinstance(order, int) or isinstance(order, bool) or order < 0:
-                raise ValueError("bad order")
-        except ValueError:
+        buckets = doc.get("buckets")
+        if not isinstance(buckets, dict):
             self._fresh(text, "The statistics were damaged, so a fresh record starts.")
             return
+        # each bucket stands alone: a damaged one is dropped, the others kept
+        parsed: dict[str, Bucket] = {}
+        for key, data in buckets.items():
+            try:
+                if key.count("/") != 2:  # the screen splits it as family/preset/level
+                    raise ValueError("not a family/preset/level key")
+                parsed[key] = Bucket.parse(data)
+            except ValueError:
+                pass
+        dropped = len(buckets) - len(parsed)
+        order = doc.get("order", 0)
+        order_ok = (isinstance(order, int) and not isinstance(order, bool)
+                    and 0 <= order <= MAX_COUNT)
+        if not order_ok:  # the counter only orders the chart: rebuilt after the last deal
+            order = max((r[0] for b in parsed.values() for r in b.recent), default=0)
         self.buckets, self.order = parsed, order
+        if dropped and not parsed:
+            self._fresh(text, "The statistics were damaged, so a fresh record starts.")
+        elif dropped or not order_ok:
+            said = []
+            if dropped:
+                s = "s" if dropped > 1 else ""
+                said.append(f"the numbers for {dropped} game{s} and opponent level{s} were"
+                            f" dropped, the other {len(parsed)} kept")
+            if not order_ok:
+                said.append("the damaged deal counter was rebuilt")
+            self._fresh(text, "The statistics were partly damaged: " + "; ".join(said)
+                        + ". A copy of the old file was kept.")
 
     def _fresh(self, text: str, message: str) -> None:
-        """Start again, keeping the unreadable text aside for whoever wants it."""
+        """Say ``message`` and keep the unreadable text aside for whoever wants it
+        (the caller starts again, or keeps what could be read)."""
         self.problem = message
         if not self.write:
             return
         try:
-            storage.save_text(DAMAGED_KEY, text)
+            self._keep(text)
         except Exception:  # keeping the copy is a courtesy, never a reason to fail
             pass
+
+    def _keep(self, text: str) -> None:
+        """Put ``text`` in the first free damaged copy.  An older copy is never
+        replaced (it may be the only trace of a record a later damage followed),
+        nothing is written when the same text is kept already (the app read the
+        same file again before the next deal rewrote it), and only when all
+        ``KEPT`` are taken does the newest replace the last."""
+        keys = [DAMAGED_KEY] + [f"{DAMAGED_KEY}-{n}" for n in range(2, KEPT + 1)]
+        for key in keys:
+            old = storage.load_text(key)
+            if old == text:
+                return
+            if old is None:
+                break
+        storage.save_text(key, text)
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "order": self.order,

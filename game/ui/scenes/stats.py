@@ -8,7 +8,7 @@ import pygame
 
 from game.app.menu_config import VARIANTS
 from game.app.players import level_name
-from game.app.stats_store import MIXED, RECENT, Summary
+from game.app.stats_store import MAX_POINTS, MIXED, RECENT, Summary
 from game.ui.scenes.confirm import ConfirmDialog
 from game.uikit.art import fonts, palette
 from game.uikit.form_scene import FormScene
@@ -97,14 +97,17 @@ class Chart(Row):
                          palette.TEXT_DIM, area.w)
             surface.blit(s, s.get_rect(center=area.center))
             return
-        top = max(1, max(abs(p) for p, _ in deals))
+        # the record's points are bounded when read (Bucket.parse); past that bound
+        # (a record built otherwise) a bar is cut at the top rather than the scale
+        # overflowing a float or a bar's height a Rect
+        top = min(max(1, max(abs(p) for p, _ in deals)), MAX_POINTS)
         mid = area.centery
         scale = (area.h / 2 - 2) / top
         slot = area.w / RECENT  # bars keep one width however many deals there are
         bar = max(2, int(slot * 0.7))
         for i, (points, won) in enumerate(deals):
             x = int(area.x + i * slot + (slot - bar) / 2)
-            hgt = max(2, int(abs(points) * scale))
+            hgt = max(2, int(min(abs(points), top) * scale))
             color = palette.GOLD if won else (palette.OK if points > 0 else
                                               (200, 90, 80) if points < 0 else palette.TEXT_DIM)
             y = mid - hgt if points > 0 else mid
