@@ -156,8 +156,9 @@ class StatsStore:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             self._fresh(text, "The statistics file is not this game's, so a fresh record starts.")
             return
-        if doc.get("version") != VERSION:
-            self._fresh(text, f"The statistics are from another version ({doc.get('version')!r}),"
+        version = doc.get("version")
+        if type(version) is not int or version != VERSION:  # True == 1, but is no version
+            self._fresh(text, f"The statistics are from another version ({version!r:.20}),"
                         " so a fresh record starts.")
             return
         buckets = doc.get("buckets")

@@ -155,3 +155,11 @@ def test_a_later_damage_never_replaces_an_earlier_copy(saves):
     assert sorted(p.name for p in saves.iterdir()) == sorted(
         ["indian-rummy-stats.json", "indian-rummy-stats-damaged.json"]
         + [f"indian-rummy-stats-damaged-{n}.json" for n in range(2, KEPT + 1)])
+
+
+def test_a_version_of_true_is_another_version(saves):
+    # JSON's true equals 1 to Python, yet names no version of the record
+    text = json.loads(record_text())
+    storage.save_text(STATS_KEY, json.dumps({**text, "version": True}))
+    store = StatsStore()
+    assert store.buckets == {} and "another version (True)" in store.problem
