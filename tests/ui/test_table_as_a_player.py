@@ -80,6 +80,23 @@ def test_every_banner_is_inside_the_screen(size, text, sub):
         assert screen.contains(banner.rect(size, m, anchor)), (anchor, text)
 
 
+def test_an_announcement_ended_early_fades_out_and_one_waiting_is_dropped():
+    banner = Banner()
+    banner.show("Meera wiped 2 cards", seconds=2.0)
+    banner.show("Ravi packed", seconds=2.0)  # waits: the first is up too briefly
+    banner.show("Asha packed", seconds=2.0)
+    banner.update(0.5)
+    banner.end("Meera wiped 2 cards")
+    banner.end("Ravi packed")
+    assert banner.text == "Meera wiped 2 cards"  # fading, not cut off
+    assert [n.text for n in banner.waiting] == ["Asha packed"]
+    banner.update(0.21)  # FADE (0.2 s) later
+    assert banner.text == "Asha packed"
+    banner.end("Asha packed")
+    banner.update(0.21)
+    assert not banner.active
+
+
 def test_a_show_is_announced_in_one_style_inside_the_screen():
     app = App((390, 844), demo=True, seed=1, load=False, save=False)
     table = app.top

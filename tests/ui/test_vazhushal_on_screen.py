@@ -20,8 +20,9 @@ from game.ui.scenes.score_words import seat_words
 from game.ui.table import parts_for
 from game.uikit.table.wording import card_text
 from game.uikit.widgets import record
+from game.uikit.widgets.banner import FADE
 from tests.engine.families.test_vazhushal_result import gone_out
-from tests.ui.helpers import click, drag, press, visible_card_rect
+from tests.ui.helpers import click, drag, press, step, visible_card_rect
 from tests.ui.test_vazhushal_table import (
     give,
     line_point,
@@ -88,13 +89,16 @@ def test_the_wipe_s_announcement_ends_when_a_card_lands_on_the_line():
         assert isinstance(session.actions[-1], LayOff)
         assert table.banner.text == wiped
 
-    # the card thrown lands on the line: the announcement over it is gone at once
+    # the card thrown lands on the line: the announcement over it fades out
+    # at once (within FADE seconds), not after its two seconds
     throw = table.hand[0]
     moves = len(session.actions)
     table.selected = []
     click(app, visible_card_rect(table, throw))
     press(app, "discard")
     assert session.actions[moves] == Discard(throw) and throw in table.state.discard
+    assert table.banner.text != wiped or table.banner.now.dur <= table.banner.now.t + FADE
+    step(app, int(FADE * 60) + 2)
     assert table.banner.text != wiped
 
 

@@ -64,6 +64,13 @@ class Banner:
         self.now = None
         self.waiting.clear()
 
+    def end(self, text: str) -> None:
+        """End the announcement ``text`` before its time: faded out if on
+        show (a note cut off at once blinks), dropped if waiting."""
+        self.waiting = [n for n in self.waiting if n.text != text]
+        if self.now is not None and self.now.text == text:
+            self.now.dur = min(self.now.dur, self.now.t + FADE)
+
     def update(self, dt: float) -> None:
         if self.now is None:
             return

@@ -77,9 +77,7 @@ class WipeEvents:
         if tuple(table.state.discard) == line:
             return  # a meld laid, a card laid off: the line as the wipe left it
         self.wipe_said = None
-        banner = table.banner
-        if banner.text == text and not banner.waiting:  # a note waiting takes over by itself
-            banner.clear()
+        table.banner.end(text)  # faded out; a note waiting then takes over
 
     def _wiped(self, ev: Wiped, table: TableScene) -> None:
         n = len(ev.taken)
