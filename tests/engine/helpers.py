@@ -1,6 +1,6 @@
 """Small builders shared by the engine tests."""
 
-from game.engine import apply, new_match, parse_cards, parse_kind
+from game.engine import IllegalAction, apply, check, new_match, parse_cards, parse_kind
 from game.engine.meldtypes import MeldOptions
 from game.engine.stack import stacked_order
 from game.families import preset
@@ -33,6 +33,15 @@ def play(state, *actions):
         state, evs = apply(state, a)
         events += evs
     return state, events
+
+
+def accepted(state, action) -> bool:
+    """Whether the engine takes ``action`` in ``state`` (``check`` passes)."""
+    try:
+        check(state, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def card(state, seat, text):

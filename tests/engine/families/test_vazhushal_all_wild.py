@@ -18,7 +18,6 @@ from game.engine import (
     JOKER_KIND,
     Discard,
     DrawStock,
-    IllegalAction,
     Phase,
     apply,
     check,
@@ -63,7 +62,7 @@ from tests.engine.families.test_vazhushal_family import (
 )
 from tests.engine.families.test_vazhushal_melds import _check_laydown, _check_melds
 from tests.engine.families.test_vazhushal_melds_referee import _ref_search, small_hands
-from tests.engine.helpers import card, play
+from tests.engine.helpers import accepted, card, play
 
 WILD = negative_wilds(parse_kind("2C"))  # 2♥ 2♦ (and the printed jokers)
 ALLOWED = {"all_wild_melds": True}
@@ -130,7 +129,7 @@ def test_a_meld_of_wild_cards_only_is_refused_by_default_and_laid_with_the_optio
         assert engine.value == 30 and _wild_only(engine)
         assert any(_wild_only(m.meld) for m in meld_moves(Position.of_state(s)))
         plan = new_meld(Position.of_state(s), wilds.cards)  # the table's way of laying it
-        assert _wild_only(next(a for a in plan.actions if _accepted(s, a)).meld)
+        assert _wild_only(next(a for a in plan.actions if accepted(s, a)).meld)
         s, _ = play(s, LayMeld(wilds))
         assert s.extra.melds[1][-1] == wilds and not wilds.pure and wilds.value == 29
         table_ok(s)
@@ -300,11 +299,4 @@ def test_go_out_with_the_option_matches_brute_force(case):
     if got is not None:
         _check_melds(list(got.melds), wild, all_wild=True)
 
-
-def _accepted(state, action) -> bool:
-    try:
-        check(state, action)
-    except IllegalAction:
-        return False
-    return True
 

@@ -31,7 +31,7 @@ from tests.engine.families.test_vazhushal_family import (
     refused,
     table_ok,
 )
-from tests.engine.helpers import card, play
+from tests.engine.helpers import accepted, card, play
 
 SEAT3 = "QD KD AD 5S JK JK 2C 2C 2S 8S 6S 7S 4H"
 
@@ -87,15 +87,8 @@ def test_the_table_makes_that_wipe_from_the_cards_raised():
         ["5S", "6S", "7S", "8S", "9S"]]
     for raised in ("6S 7S 8S", "6S 7S", "8S"):
         plan = wipe_with(pos, 0, cards(s, 3, raised))
-        played = next(a for a in plan.actions if _accepted(s, a))
+        played = next(a for a in plan.actions if accepted(s, a))
         assert kinds_of(played.meld) == ["5S", "6S", "7S", "8S", "9S"]
         assert set(cards(s, 3, raised)) <= set(played.meld.cards)  # the very cards raised
         assert line(s, "9S") in played.meld.cards
 
-
-def _accepted(state, action) -> bool:
-    try:
-        check(state, action)
-    except Exception:
-        return False
-    return True
