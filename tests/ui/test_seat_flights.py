@@ -49,3 +49,21 @@ def test_the_tour_s_arrow_stops_under_the_stock_s_words_on_a_phone():
         assert any("Stock" in d.text for d in words)  # the stock's name is under it
         crossed = [d.text for d in words if d.rect.clipline(tail, tip)]
         assert not crossed, f"the arrow crosses {crossed}"
+
+
+@pytest.mark.parametrize("variant, players", [("21card", 4), ("marriage", 4), ("marriage", 2)])
+def test_piles_close_together_still_name_the_stock(variant, players):
+    # a 21-card or Marriage table on a laptop keeps its piles small (the hand's
+    # two rows take the height); the number under the stock used to stand alone
+    with record.recording((1280, 720)) as rec:
+        app = new_app((1280, 720))
+        app.session = Session(preset(variant), players, 3, [None] + ["easy"] * (players - 1))
+        app.continue_game()
+        step(app, 5)
+        table = app.top
+        assert not frame(app, rec)  # nor over the tiplu's name beside it
+        lay = table.layout
+        under = [d.text for d in rec.items if d.kind == record.TEXT and d.text
+                 and lay.stock.bottom <= d.rect.top <= lay.stock.bottom + 8
+                 and d.rect.collidepoint(lay.stock.centerx, d.rect.centery)]
+        assert under == [f"Stock {len(table.state.stock)}"], under

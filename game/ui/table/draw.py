@@ -128,9 +128,14 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
         glow(surface, lay.discard, palette.OK)
     y = lay.stock.bottom + 3
     roomy = lay.discard.centerx - lay.stock.centerx > fonts.font(m.small).size("Stock 100")[0] + 8
-    label = fonts.text(f"Stock {len(st.stock)}" if roomy else str(len(st.stock)), m.small,
-                       palette.TEXT_DIM)
-    surface.blit(label, label.get_rect(midtop=(lay.stock.centerx, y)))
+    least = lay.middle.x  # where the stock's name may begin: right of the cut card's
+    cut_words = scene.ask("cut_words")
+    if cut_words is not None:
+        words, lit = cut_words
+        t = fonts.text(words, m.small, palette.GOLD if lit else palette.TEXT_DIM, True)
+        r = surface.blit(t, t.get_rect(midtop=(lay.cut.centerx, y)))
+        least = r.right + m.pad // 2
+    _stock_name(surface, scene, y, least, lay.discard.centerx - 4 if roomy else lay.discard.right)
     if roomy and not own_pile:
         pile_label = fonts.text("Discards", m.small, palette.TEXT_DIM)
         surface.blit(pile_label, pile_label.get_rect(midtop=(lay.discard.centerx, y)))
@@ -138,11 +143,28 @@ def _piles(scene: TableScene, surface: pygame.Surface) -> None:
     if wild is None:
         wild = wild_text(st, scene.known_wild)
     if wild:  # under the piles, as wide as the felt between the seats
-        y += label.get_height()
+        y += fonts.font(m.small).get_height()
         centre = (min(lay.cut.x, lay.stock.x) + lay.discard.right) // 2
         half = min(centre - lay.middle.x, lay.middle.right - centre)
         t = fit_text(wild, m.small, palette.GOLD, 2 * half, bold=True)
         surface.blit(t, t.get_rect(midtop=(centre, y)))
+
+
+def _stock_name(surface: pygame.Surface, scene: TableScene, y: int, least: int,
+                most: int) -> None:
+    """"Stock 54" under the stock, between ``least`` and ``most`` (piles close
+    together still name it: a number alone says nothing to a newcomer), else
+    the number alone."""
+    lay = scene.layout
+    m = lay.m
+    n = len(scene.state.stock)
+    label = fonts.text(f"Stock {n}", m.small, palette.TEXT_DIM)
+    r = label.get_rect(midtop=(lay.stock.centerx, y))
+    r.x = max(r.x, least)
+    if r.right > most:
+        label = fonts.text(str(n), m.small, palette.TEXT_DIM)
+        r = label.get_rect(midtop=(lay.stock.centerx, y))
+    surface.blit(label, r)
 
 
 # ------------------------------------------------------------------ info line

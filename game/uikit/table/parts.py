@@ -154,6 +154,11 @@ class TablePart:
         """Which cards are wild, in words, under the piles ("" for nothing), or None."""
         return None
 
+    def cut_words(self, table: TableScene) -> tuple[str, bool] | None:
+        """The name under the card set aside beside the stock, and whether it
+        is lit, or None for no name (the table keeps the stock's clear of it)."""
+        return None
+
     def show_check(self, table: TableScene, rest: Sequence[Card]) -> ShowCheck | None:
         """For the declare check: ``rest`` (the hand after the throw) as it
         would be shown, with its verdict, or None to leave it to the table."""

@@ -73,10 +73,11 @@ class Tiplu(TablePart):
                                                                            wild=True)
             _faces[key] = img
         surface.blit(img, img.get_rect(center=rect.center))
-        lay = table.layout
-        label = fonts.text("Tiplu", lay.m.small, palette.GOLD if tiplu else palette.TEXT_DIM,
-                           True)
-        surface.blit(label, label.get_rect(midtop=(rect.centerx, lay.stock.bottom + 3)))
+
+    def cut_words(self, table):
+        if marriage_view(table) is None:
+            return None
+        return "Tiplu", table.bottom_view().cut is not None
 
     def card_badge(self, card, view):
         tiplu = view.cut
