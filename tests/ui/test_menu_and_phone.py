@@ -61,6 +61,35 @@ def test_the_menu_fits_without_scrolling_with_one_primary_button(size, players, 
     assert primary == (["continue"] if saved else ["start"])
 
 
+def button_rect(scene, key: str) -> pygame.Rect:
+    return next(b.rect for b in buttons_of(scene) if b.key == key)
+
+
+@pytest.mark.parametrize("size", DESKTOP)
+@pytest.mark.parametrize("players", [2, 4])
+def test_quit_stands_apart_from_the_opponents_level_with_the_last_button(size, players):
+    # Quit used to sit right under the opponents' levels, as if one of them
+    app = App(size, load=False, save=False)
+    app.config.players = players
+    app.top.rebuild()
+    menu = app.top
+    step(app)
+    quit_, friends = button_rect(menu, "quit"), button_rect(menu, "friends")
+    assert quit_.bottom == friends.bottom and quit_.x > friends.right
+    last_level = menu.form.row_rect(next(i for i, r in enumerate(menu.form.rows)
+                                         if getattr(r, "key_name", "") == f"level{players - 2}"))
+    assert quit_.y - last_level.bottom > menu.form.metrics.button_h  # a gap, not the next row
+
+
+def test_on_a_phone_quit_is_the_last_row():
+    app = App(PHONE, load=False, save=False)
+    menu = app.top
+    step(app)
+    rects = [menu.form.row_rect(i) for i in range(len(menu.form.rows))]
+    assert button_rect(menu, "quit").bottom == max(r.bottom for r in rects)
+    assert all(a.bottom <= b.y for a, b in zip(rects, rects[1:], strict=False))  # one column
+
+
 @pytest.mark.parametrize("size", [*DESKTOP, PHONE])
 def test_settings_and_every_rules_section_fit(size):
     app = App(size, load=False, save=False)

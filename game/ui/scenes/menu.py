@@ -24,7 +24,7 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 from game.uikit.form_scene import FormScene
-from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text, right
+from game.uikit.widgets import Button, Buttons, Choice, Heading, Row, Text, foot, right
 
 
 def code_problem(code) -> str:
@@ -81,7 +81,9 @@ class MenuScene(FormScene):
                            key="friends")),
         ]
         if sys.platform != "emscripten":  # a browser tab is closed by the browser
-            rows.append(right(Buttons(Button("Quit", app.quit, style="quiet", key="quit"))))
+            # apart from the opponents, level with the last of the new game's buttons
+            rows.append(foot(right(Buttons(Button("Quit", app.quit, style="quiet",
+                                                  key="quit")))))
         return rows
 
     def _level_text(self, i: int) -> str:

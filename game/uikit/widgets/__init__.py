@@ -21,7 +21,7 @@ from game.uikit.widgets.buttons import (
     press_buttons,
     rows_needed,
 )
-from game.uikit.widgets.form import Buttons, Choice, Form, Heading, Row, Text, right
+from game.uikit.widgets.form import Buttons, Choice, Form, Heading, Row, Text, foot, right
 from game.uikit.widgets.metrics import Metrics
 from game.uikit.widgets.text import clamp_lines, draw_wrapped, fit_text, wrap
 from game.uikit.widgets.toast import Toast
@@ -29,5 +29,5 @@ from game.uikit.widgets.toast import Toast
 __all__ = [
     "STYLES", "Banner", "Button", "Buttons", "Choice", "Form", "Heading", "Metrics", "Row", "Text",
     "Toast", "button_width", "clamp_lines", "dim", "draw_wrapped", "felt", "fit_text",
-    "flow_buttons", "panel", "press_buttons", "record", "right", "rows_needed", "wrap",
+    "flow_buttons", "foot", "panel", "press_buttons", "record", "right", "rows_needed", "wrap",
 ]

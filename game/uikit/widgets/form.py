@@ -21,6 +21,7 @@ class Row:
     focusable = True
     column = 0  # in a two-column form: 0 the left column, 1 the right
     span = False  # across both columns (a title)
+    foot = False  # in a two-column form: at the foot of its column, level with the other's end
 
     def height(self, m: Metrics, width: int) -> int:
         return m.button_h
@@ -38,6 +39,14 @@ class Row:
 def right(row: Row) -> Row:
     """``row`` in the right-hand column of a two-column form."""
     row.column = 1
+    return row
+
+
+def foot(row: Row) -> Row:
+    """``row`` at the foot of its column in a two-column form, its bottom level
+    with the other column's last row (where it stays apart from the rows above
+    it); in one column, where it stands."""
+    row.foot = True
     return row
 
 
@@ -254,7 +263,8 @@ class Form:
         col_w = (rect.w - col_gap) // 2 if two else rect.w
         ys = [0, 0]
         self._spots = []
-        for row in self.rows:
+        feet: list[int] = []
+        for i, row in enumerate(self.rows):
             if not two or row.span:
                 y = max(ys)
                 h = row.height(m, rect.w)
@@ -264,7 +274,14 @@ class Form:
             c = 1 if row.column else 0
             h = row.height(m, col_w)
             self._spots.append(pygame.Rect(rect.x + c * (col_w + col_gap), ys[c], col_w, h))
+            if row.foot:
+                feet.append(i)
             ys[c] += h + gap
+        end = max(ys) - gap
+        for i in feet:
+            spot = self._spots[i]
+            if all(s.x != spot.x for s in self._spots[i + 1:]):  # the last of its column
+                spot.y = max(spot.y, end - spot.h)
         self.content_h = max(0, max(ys) - gap)
         self._clamp()
 
