@@ -4,6 +4,7 @@ and the rule options the menu offers, as data."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from game.app.players import available_levels, default_level
 from game.engine import Phase, RuleError, RuleSet
 from game.engine.rules import OptionWords
-from game.families import FAMILIES, PRESETS, preset
+from game.families import FAMILIES, PRESETS, family_of, preset
 
 MAX_SEATS_ON_SCREEN = 6
 
@@ -62,6 +63,12 @@ class _Variants(Mapping):
 VARIANTS = _Variants()
 
 
+def variant_line(variant: str, rules: RuleSet) -> str:
+    """The menu's line for the preset ``variant`` as ``rules`` (its options as
+    set) play it."""
+    return family_of(rules).describe(variant, rules)
+
+
 def variant_title(rules: RuleSet) -> str:
     """What the menu calls the game of ``rules`` ("Pool 101")."""
     return VARIANTS.get(rules.name, (rules.name.title(), ""))[0]
@@ -85,6 +92,15 @@ class RuleOption:
     names: dict[Any, str] = field(default_factory=dict)
     applies: Any = None  # rules -> bool: shown only where it means something
     section: str = ""  # the rule page's tab ("" : the first section)
+    # another label while an option has a given value: (that option, value -> label)
+    label_by: tuple[str, Mapping[Any, str]] | None = None
+
+    def label_for(self, rules: RuleSet) -> str:
+        """The label as ``rules`` word the option."""
+        if self.label_by is not None:
+            other, labels = self.label_by
+            return labels.get(getattr(rules, other, None), self.label)
+        return self.label
 
     def shown(self, rules: RuleSet) -> bool:
         """Whether the option means something for ``rules`` (a family's rule set
@@ -103,12 +119,14 @@ class RuleOption:
             return "Yes" if value else "No"
         return "None" if value is None else str(value)
 
-    def choices(self, current: Any) -> list[Any]:
+    def choices(self, current: Any, *defaults: Any) -> list[Any]:
+        """The values offered, with the current one and the preset's ``defaults``
+        (a value once left can always be chosen again)."""
         vals = list(self.values)
-        if current not in vals:
-            vals.append(current)
-            if all(isinstance(v, int) for v in vals):
-                vals.sort()
+        added = [v for v in dict.fromkeys((current, *defaults)) if v not in vals]
+        vals += added
+        if added and all(isinstance(v, int) for v in vals):
+            vals.sort()
         return vals
 
 
@@ -164,8 +182,10 @@ def _options() -> list[RuleOption]:
             if (key, id(words)) in made:
                 made[(key, id(words))][1].add(cls)
                 continue
+            label_by = (words.shown_with[0], dict(words.labels)) \
+                if words.labels and words.shown_with else None
             opt = RuleOption(key, words.label, _values(cls, key, words, getattr(presets[0], key)),
-                             dict(words.names), section=words.section)
+                             dict(words.names), section=words.section, label_by=label_by)
             made[(key, id(words))] = (opt, {cls}, _shown_with(words))
     return [dataclasses.replace(opt, applies=lambda r, c=frozenset(classes), ok=ok:
                                 type(r) in c and ok(r))
@@ -233,6 +253,21 @@ SECTIONS = _Sections()
 def option_for(key: str, rules: RuleSet) -> RuleOption:
     """The option ``key`` as ``rules``' game words it."""
     return next((o for o in RULE_OPTIONS if o.key == key and o.shown(rules)), OPTION_KEYS[key])
+
+
+def refusal_words(rules: RuleSet, key: str, value: Any, why: str) -> str:
+    """Why option ``key`` cannot take ``value`` in ``rules``, in the page's own
+    words: the engine's reason ``why`` names options as the code does
+    (``cut_mode=no_jokers``), which a player never sees."""
+    opt = option_for(key, rules)
+    this = f"{opt.label_for(rules)} “{opt.name_of(value)}”"
+    others = [o for o in type(rules).OPTIONS
+              if o != key and o in OPTION_KEYS and re.search(rf"\b{o}\b", why)]
+    if not others:
+        return f"{this} is not played in this game."
+    named = " or ".join(f"{option_for(o, rules).label_for(rules)} “"
+                        f"{option_for(o, rules).name_of(getattr(rules, o))}”" for o in others)
+    return f"{this} does not go with {named}: change that first."
 
 
 def default_of(variant: str, key: str) -> Any:
@@ -353,16 +388,22 @@ class MenuConfig:
         """Change one rule option; returns "" or why the new value is refused."""
         rules = self.rules()
         opt = option_for(key, rules)
-        vals = opt.choices(getattr(rules, key))
+        vals = opt.choices(getattr(rules, key), getattr(PRESETS[self.variant], key))
         at = vals.index(getattr(rules, key))
         first_problem = ""
         for k in range(1, len(vals)):  # skip values this combination cannot take
             new = vals[(at + step * k) % len(vals)]
             try:
                 changed = rules.with_options(**{key: new})
-                changed.check_players(self.players)
             except RuleError as exc:
-                first_problem = first_problem or f"{opt.name_of(new)}: {exc}"
+                first_problem = first_problem or refusal_words(rules, key, new, str(exc))
+                continue
+            try:
+                changed.check_players(self.players)
+            except RuleError:
+                first_problem = first_problem or (
+                    f"{opt.label_for(rules)} “{opt.name_of(new)}” cannot deal {self.players} "
+                    "players.")
                 continue
             base = PRESETS[self.variant]
             self.options[self.variant] = {k: v for k, v in changed.options().items()

@@ -89,7 +89,8 @@ class Family:
     title: ClassVar[str] = ""  # for menus and messages: the game's name
     cut_name: ClassVar[str] = "Cut"  # what players call the turned card
     # What the menu calls each preset and says of it, in the menu's order:
-    # preset name -> (title, one line); a preset left out is named after itself.
+    # preset name -> (title, one line; "" where ``describe`` words it from the
+    # options); a preset left out is named after itself.
     preset_words: ClassVar[dict[str, tuple[str, str]]] = {}
     # Each preset's number in a deal code: never changed once published, so a
     # code stays valid across versions (0–62, unique over every family; a
@@ -117,6 +118,16 @@ class Family:
     def presets(self) -> dict[str, RuleSet]:
         """The named rule sets this family offers (the first is its default)."""
         return {}
+
+    def describe(self, name: str, rules: RuleSet) -> str:
+        """The menu's line for the preset ``name`` played by ``rules`` (its
+        options as set): ``preset_words``' line unless the family words the
+        options that line speaks of."""
+        words = self.preset_words.get(name)
+        if words is not None:
+            return words[1]
+        title = self.title
+        return f"{title[:1].upper()}{title[1:]}." if title else ""
 
     # ------------------------------------------------------------------ deal
     def shoe(self, rules: RuleSet, players: int) -> list[Card]:

@@ -36,6 +36,7 @@ class HowTo:
     options: tuple[str, ...]  # the rules in force, one short line each
     melds: tuple[Example, ...]
     sections: tuple[tuple[str, str], ...]  # (heading, text): the turn, declaring, scoring …
+    keys: tuple[str, ...] = ()  # the family's own keys at the table, one line each
 
 
 @dataclass(frozen=True)
@@ -87,9 +88,10 @@ def deck_line(rules: RuleSet, players: int | None) -> str:
 def match_line(rules: RuleSet) -> str:
     m = rules.match
     if m == "points":
-        line = "Points: one deal settles; the winner collects every other player's count"
-        return line + (f"; {rules.rounds} deals are played, scores added up"
-                       if rules.rounds > 1 else "")
+        if rules.rounds > 1:
+            return (f"Points over {rules.rounds} deals: in each the winner collects every "
+                    "other player's count; the highest total wins")
+        return "Points: one deal settles; the winner collects every other player's count"
     if m == "pool":
         return (f"Pool {rules.pool_limit}: penalties add up; reach {rules.pool_limit} and you "
                 "are out; the last player in wins")

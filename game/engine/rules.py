@@ -35,19 +35,23 @@ class OptionWords:
     (by default the rule set's ``CHOICES`` for text, yes/no for a flag, the
     preset's value alone for a number), what each value is called, the page's
     tab, and the option whose value it waits for (shown only while
-    ``shown_with[0]`` has one of the values ``shown_with[1]``)."""
+    ``shown_with[0]`` has one of the values ``shown_with[1]``); ``labels``:
+    another label while that option has a value named there."""
 
     label: str
     values: tuple[Any, ...] = ()
     names: Mapping[Any, str] = field(default_factory=dict)
     section: str = "Match"
     shown_with: tuple[str, tuple[Any, ...]] | None = None
+    labels: Mapping[Any, str] = field(default_factory=dict)
 
 
 # the words of the options the core gives every family's rule set
 CORE_WORDS: dict[str, OptionWords] = {
     "rounds": OptionWords(
-        "Rounds", values=(1, 2, 3, 4, 5), shown_with=("match", ("rounds", "points"))),
+        "Rounds", values=(1, 2, 3, 4, 5), shown_with=("match", ("rounds", "points")),
+        # a round is every player dealing once; Points counts each deal alone
+        labels={"points": "Deals in the match"}),
     "deals": OptionWords("Deals", values=(2, 3, 6), shown_with=("match", ("deals",))),
     "pool_rejoin": OptionWords(
         "Rejoin after elimination", values=(True, False), shown_with=("match", ("pool",))),

@@ -90,7 +90,9 @@ def test_thirteen_card_words_match_what_is_played():
     one = " | ".join(howto(preset("points")).options)
     assert "one deal settles; the winner collects every other player's count |" in one
     three = " | ".join(howto(preset("points").with_options(rounds=3)).options)
-    assert "3 deals are played, scores added up" in three
+    assert ("Points over 3 deals: in each the winner collects every other player's count; "
+            "the highest total wins") in three
+    assert "one deal settles" not in three  # it used to say both
     bare = howto(preset("paplu").with_options(cut_mode="no_cut", jokers_per_deck=0)).options
     assert "No cut joker and no printed jokers: no wild cards" in bare
     assert "No cut joker: only the printed jokers are wild" in howto(
@@ -156,3 +158,17 @@ def test_the_keys_name_only_the_moves_the_game_has():
     assert "P: pack" not in marriage and "R: declare" in marriage
     wipe = keyboard(preset("vazhushal"))  # a wipe, not a take; going out, not a declare
     assert "T: take" not in wipe and "P: pack" not in wipe and "R: declare" not in wipe
+
+
+def test_the_help_page_names_a_game_s_own_keys():
+    # Vazhushal's table answers T (wipe from the top card), W or Enter (make the
+    # wipe) and O (another meld): its help page used to name none of them
+    app = App((1280, 720), load=False, save=False)
+    page = HelpScene(app, preset("vazhushal"), 4)
+    keys = next(row._str() for i, row in enumerate(page.form.rows)
+                if i and getattr(page.form.rows[i - 1], "text", "") == "Keyboard")
+    for line in ("T: wipe from the top card", "W or Enter: make the wipe", "O: another meld"):
+        assert line in keys
+    assert keys.index("D: draw") < keys.index("T: wipe") < keys.index("X or Delete")
+    points = HelpScene(app, preset("points"), 4)
+    assert not any("wipe" in str(getattr(r, "text", "")) for r in points.form.rows)

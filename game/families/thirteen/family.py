@@ -201,17 +201,36 @@ class ThirteenFamily(Family):
     rules_class = ThirteenRules
     shows_count_zero = True  # a show melds every card with valid lives: count 0
     code_ids = {"paplu": 0, "points": 1, "pool101": 2, "pool201": 3, "deals": 4}
+    # the menu's lines: ``describe`` (they follow the options as set)
     preset_words = {
-        "points": ("Points Rummy", "One deal: the winner collects every other player's count "
-                   "(at most 80)."),
-        "pool101": ("Pool 101", "Penalties add up; reach 101 and you are out. "
-                    "The last player in wins."),
-        "pool201": ("Pool 201", "Like Pool 101 with a limit of 201 and drops of 25 / 50."),
-        "deals": ("Deals Rummy", "A fixed number of deals played for chips; "
-                  "the most chips at the end wins."),
-        "paplu": ("Paplu (classic)", "Classic 13-card rules: every player deals once and "
-                  "the winner collects the others' counts."),
+        "points": ("Points Rummy", ""),
+        "pool101": ("Pool 101", ""),
+        "pool201": ("Pool 201", ""),
+        "deals": ("Deals Rummy", ""),
+        "paplu": ("Paplu (classic)", ""),
     }
+
+    def describe(self, name: str, rules: RuleSet) -> str:
+        # the line follows the options a player may have changed (the match's
+        # length, the cap, the drops), else it would contradict the rule page
+        cap = f" (at most {rules.cap})" if rules.cap else ""
+        if rules.match == "points":
+            if rules.rounds == 1:
+                return f"One deal: the winner collects every other player's count{cap}."
+            return (f"{rules.rounds} deals: in each the winner collects every other player's "
+                    f"count{cap}; the highest total wins.")
+        if rules.match == "pool":
+            return (f"Penalties add up; reach {rules.pool_limit} and you are out. The last "
+                    f"player in wins. Drops {rules.first_drop} / {rules.middle_drop}.")
+        if rules.match == "deals":
+            return (f"{rules.deals} deals played for chips ({80 * rules.deals} each at the "
+                    "start); the most chips at the end wins.")
+        if rules.match == "rounds":
+            times = "once" if rules.rounds == 1 else \
+                "twice" if rules.rounds == 2 else f"{rules.rounds} times"
+            return (f"Classic 13-card rules: every player deals {times} and the winner "
+                    "collects the others' counts.")
+        return super().describe(name, rules)
 
     def presets(self) -> dict[str, RuleSet]:
         online = dict(

@@ -105,6 +105,8 @@ class WideRules(RuleSet):
         "wild_any_suit": OptionWords("Cut rank wild in every suit", section="Cards"),
         "wild_show": OptionWords("Show by holding wild cards", section="Cards"),
         "two_marriage_show": OptionWords("Show by two marriages", section="Cards"),
+        # §4: drops 30/70, or 30/75 (the core's 13-card values would all be refused)
+        "middle_drop": OptionWords("Middle drop", values=(70, 75), section="Points"),
         "bonus_scheme": OptionWords(
             "Value-card bonuses",
             names={"standard": "10/30/50, marriage 100", "flat": "20 each",
@@ -193,13 +195,22 @@ class TwentyOneFamily(Family):
     rules_class = WideRules
     max_reshuffles = MAX_RESHUFFLES
     code_ids = {"21card": 5, "27card": 6}
-    preset_words = {
-        "21card": ("21 Cards", "Three decks, 21 cards each: show three pure sequences with the "
-                   "rest melded (or 3 tunnelas, 8 dublees, 8 wild cards). Value cards pay "
-                   "whoever wins."),
-        "27card": ("27 Cards", "Like 21 Cards with 27 each: four pure sequences, 4 tunnelas, "
-                   "10 dublees or 10 wild cards; five value cards a marriage."),
-    }
+    # the menu's lines: ``describe`` (they follow the show options as set)
+    preset_words = {"21card": ("21 Cards", ""), "27card": ("27 Cards", "")}
+
+    def describe(self, name: str, rules: RuleSet) -> str:
+        # the shows named follow the show options a player may have changed
+        f = form_rules(rules.form)
+        words = ["three", "four"][f.pure_needed - 3]
+        other = [f"{f.pure_needed} tunnelas", f"{f.show_dublees} dublees"]
+        if rules.wild_show:
+            other.append(f"{f.show_wilds} wild cards")
+        if rules.two_marriage_show:
+            other.append("two marriages")
+        shows = ", ".join(other[:-1]) + f" or {other[-1]}"
+        return (f"Three decks, {rules.form} cards each: show {words} pure sequences with the "
+                f"rest melded, or {shows}. Value cards pay whoever wins"
+                + ("; five of them make a marriage." if rules.form == 27 else "."))
 
     def presets(self) -> dict[str, RuleSet]:
         return {"21card": WideRules(), "27card": WideRules(name="27card", form=27)}

@@ -108,6 +108,10 @@ MAX_REDEALS = 1000
 DECK_RULES = ("catsatcards", "pagat")
 REDEAL_PAIRS = ("identical", "rank")
 MATCHES = ("first_to", "fixed_deals")
+# the menu's line, less how the match ends (``describe``)
+_PLAY_LINE = ("Melds go on the table as you make them. Wipe the discard line from any card up "
+              "when its lowest card makes a new meld at once. Go out, or score most when the "
+              "stock runs out: ")
 
 
 @dataclass(frozen=True)
@@ -339,11 +343,16 @@ class VazhushalFamily(Family):
     }
     code_ids = {"vazhushal": 8}
     preset_words = {
-        "vazhushal": ("Vazhushal (Wipe)", "Melds go on the table as you make them. Wipe the "
-                      "discard line from any card up when its lowest card makes a new meld at "
-                      "once. Go out, or score most when the stock runs out: first to 5 game "
-                      "points."),
+        "vazhushal": ("Vazhushal (Wipe)", _PLAY_LINE + "first to 5 game points."),
     }
+
+    def describe(self, name: str, rules: RuleSet) -> str:
+        if name != "vazhushal":
+            return super().describe(name, rules)
+        # the match's end as the options set it
+        if rules.match == "first_to":
+            return f"{_PLAY_LINE}first to {rules.game_points} game points."
+        return f"{_PLAY_LINE}the most game points after {rules.match_deals} deals."
 
     def presets(self) -> dict[str, RuleSet]:
         return {"vazhushal": WipeRules()}

@@ -13,6 +13,12 @@ from game.engine.howto import (
 )
 from game.engine.rules import RuleSet
 
+# the table's own keys (``table/input.py``)
+KEYS = ("T: wipe from the top card of the discard line.",
+        "W or Enter: make the wipe you are choosing.",
+        "O: another meld for that wipe.",
+        "Esc: stop choosing a wipe.")
+
 
 def _redeal(rules: RuleSet, players: int | None) -> str:
     """The redeal for pairs (RULES.md §7): by default a pair is two identical
@@ -78,7 +84,8 @@ def _wipe(rules: RuleSet, players: int | None) -> HowTo:
          "it as itself in a pure sequence, or once you have a pure sequence (in hand or on "
          "the table)."),
     )
-    return HowTo("Vazhushal (Wipe)", aim, tuple(options), tuple(melds), sections)
+    return HowTo("Vazhushal (Wipe)", aim, tuple(options), tuple(melds), sections, KEYS)
+
 
 
 def _tour(rules: RuleSet) -> tuple[Step, ...]:

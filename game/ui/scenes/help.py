@@ -21,14 +21,16 @@ HELP = (
 )
 
 
-def keyboard(rules: RuleSet) -> str:
+def keyboard(rules: RuleSet, own: tuple[str, ...] = ()) -> str:
     """The keys, naming only the moves this game has (no P for packing in
-    games without it, no declare where going out is the end)."""
+    games without it, no declare where going out is the end), with the
+    game's ``own`` keys (its how-to's) after the draw."""
     has = action_types(rules)
     keys = ["Left / Right: move the cursor over your cards.", "Shift + Left / Right: move "
             "the card.", "Space: select or unselect.", "D: draw from the stock."]
     if DrawDiscard in has:
         keys.append("T: take the top of the discard pile.")
+    keys += own
     keys.append("X or Delete: discard the selected card.")
     if Declare in has:
         keys.append("R: declare (show).")
@@ -127,7 +129,7 @@ class HelpScene(FormScene):
         rows += [Text("• " + line, color=palette.TEXT) for line in h.options]
         for title, body in h.sections:
             rows += [Heading(title), Text(body, color=palette.TEXT, small=False)]
-        for title, body in HELP + (("Keyboard", keyboard(self.rules)),):
+        for title, body in HELP + (("Keyboard", keyboard(self.rules, h.keys)),):
             rows += [right(Heading(title)), right(Text(body, color=palette.TEXT, small=False))]
         back = Buttons(Button("Back", self.back, style="primary", key="back"))
         back.span = True

@@ -16,6 +16,7 @@ from game.app.menu_config import (
     VARIANTS,
     clean_name,
     continue_words,
+    variant_line,
 )
 from game.app.players import NAMES, level_name
 from game.ui.scenes.entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
@@ -55,7 +56,7 @@ class MenuScene(FormScene):
         rows += [
             Heading("New game"),
             Choice("Game", lambda: VARIANTS[cfg.variant][0], self._variant, key="variant"),
-            Text(lambda: VARIANTS[cfg.variant][1]),
+            Text(lambda: variant_line(cfg.variant, cfg.rules())),
             Choice("Players", lambda: str(cfg.players), self._players, key="players"),
             Choice("Play", lambda: MODES[cfg.mode], self._mode, key="mode"),
             right(Heading("Opponents")),

@@ -45,7 +45,7 @@ class RulesScene(FormScene):
         shown = [opt for opt in shown_all if opt.section == self.section]
         half = (len(shown) + 1) // 2  # two columns where the window is wide
         for i, opt in enumerate(shown):
-            row = Choice(opt.label, lambda o=opt: self._value(o),
+            row = Choice(opt.label_for(rules), lambda o=opt: self._value(o),
                          lambda step, o=opt: self._change(o.key, step), key=opt.key)
             rows.append(right(row) if i >= half else row)
         rows.append(_spanning(Buttons(Button("Reset", self._reset, key="reset"),
