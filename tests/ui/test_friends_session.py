@@ -183,3 +183,37 @@ def test_the_turn_timer_counts_down_from_what_the_server_said():
     assert session.time_left() == 17.5
     now[0] += 40
     assert session.time_left() == 0.0
+
+
+@pytest.mark.parametrize("variant", ["points", "21card", "marriage", "vazhushal"])
+def test_every_family_reads_a_seat_s_stand_in_as_it_reads_the_deal(variant):
+    # A room's window reads its position (``stand_in``) through the family's
+    # own hooks: in Marriage they asked the seat's view for what only the deal
+    # held (the wild kinds, a seat's table cards) and the window crashed once
+    # play began. Each seat's stand-in must answer as the real position does
+    # for everything that seat may know, and accept every move it may make.
+    from game.engine import check, family_of
+
+    rules = preset(variant)
+    players = 3
+    state = new_match(rules, players, 7)[0]
+    family = family_of(rules)
+    bots = [make_bot("easy", s) for s in range(players)]
+    for _ in range(400):
+        if state.phase not in (Phase.DRAW, Phase.DISCARD, Phase.FAMILY):
+            break
+        for seat in range(players):
+            view = view_for(state, seat)
+            stand = stand_in(view)
+            assert family.wild_for(stand, seat) == family.wild_for(state, seat) == view.wild
+            # the groups on the table, and no card set aside the seat may not see
+            groups = {c for s in range(players) for g in family.table_groups(state, s)
+                      for c in g}
+            assert groups <= set(family.table_cards(stand)) <= set(family.table_cards(state))
+            for s in range(players):
+                assert family.table_groups(stand, s) == family.table_groups(state, s)
+            for action in view.legal:
+                check(stand, action)  # an IllegalAction (or a crash) fails the test
+        actor = state.to_act
+        state = apply(state, bots[actor].choose(view_for(state, actor)))[0]
+    assert state.phase not in (Phase.DRAW, Phase.DISCARD, Phase.FAMILY)  # a whole deal

@@ -140,8 +140,10 @@ class MarriageDeal:
 @dataclass(frozen=True)
 class MarriageView:
     """What one seat may know of the family state: everybody's table cards
-    and who has seen; the tiplu only for a seat that has seen it (or once
-    the deal is over)."""
+    and who has seen; the tiplu and the wild kinds only for a seat that has
+    seen it (or once the deal is over).  It answers what the deal answers
+    (``table_of``, ``wild_for``): a room's window checks its moves on a
+    position built from this view (``app/standin.py``)."""
 
     seat: int
     tiplu: Card | None
@@ -150,10 +152,17 @@ class MarriageView:
     exposed: tuple[tuple[tuple[Card, ...], ...], ...]
     laid: tuple[tuple[tuple[Card, ...], ...], ...]
     exposing: tuple[int, ...]
+    wild: frozenset[int] = frozenset()  # empty until this seat may know the tiplu
 
     @property
     def my_route(self) -> str | None:
         return self.saw_by[self.seat]
+
+    def table_of(self, seat: int) -> list[Card]:
+        return [c for g in self.exposed[seat] + self.laid[seat] for c in g]
+
+    def wild_for(self, seat: int) -> frozenset[int]:
+        return self.wild if self.seen[seat] else frozenset()
 
     @property
     def i_have_seen(self) -> bool:

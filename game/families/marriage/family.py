@@ -261,7 +261,7 @@ class MarriageFamily(Family):
     def view_leak(self, state, seat: int, view) -> str | None:
         if self._knows(state, seat):
             return None
-        if view.cut is not None or view.wild or view.extra.tiplu is not None:
+        if view.cut is not None or view.wild or view.extra.tiplu is not None or view.extra.wild:
             return f"seat {seat} has not seen the tiplu, yet its view names it or wild cards"
         return None
 
@@ -269,9 +269,10 @@ class MarriageFamily(Family):
         ex: MarriageDeal | None = state.extra
         if ex is None:
             return None
-        return MarriageView(seat=seat, tiplu=ex.tiplu if self._knows(state, seat) else None,
+        knows = self._knows(state, seat)
+        return MarriageView(seat=seat, tiplu=ex.tiplu if knows else None,
                             seen=ex.seen, saw_by=ex.saw_by, exposed=ex.exposed, laid=ex.laid,
-                            exposing=ex.exposing)
+                            exposing=ex.exposing, wild=ex.wild if knows else frozenset())
 
     def to_act(self, state) -> int | None:
         ex = state.extra
@@ -370,13 +371,17 @@ class MarriageFamily(Family):
 
     # ----------------------------------------------------------------- cards
     def table_cards(self, state) -> list[Card]:
-        ex: MarriageDeal | None = state.extra
+        # ``extra`` is the deal, or (a room's window) a seat's view of it:
+        # both hold the table's groups; a view's tiplu is None until seen
+        ex: MarriageDeal | MarriageView | None = state.extra
         if ex is None:
             return []
-        return [ex.tiplu] + [c for s in range(state.players) for c in ex.table_of(s)]
+        tiplu = [] if ex.tiplu is None else [ex.tiplu]
+        return tiplu + [c for s in range(state.players) for g in (*ex.exposed[s], *ex.laid[s])
+                        for c in g]
 
     def table_groups(self, state, seat: int) -> list[tuple[Card, ...]]:
-        ex: MarriageDeal | None = state.extra
+        ex: MarriageDeal | MarriageView | None = state.extra
         return [] if ex is None else [*ex.exposed[seat], *ex.laid[seat]]
 
     def hand_size_error(self, state, seat: int) -> str | None:
