@@ -97,7 +97,7 @@ def match_line(rules: RuleSet) -> str:
                 "are out; the last player in wins")
     if m == "deals":
         return (f"Deals: {rules.deals} deals for chips (80 × {rules.deals} each); the most "
-                "chips at the end wins")
+                "chips at the end wins, and a tie is settled by one more deal")
     if m == "first_to":
         return f"First to {rules.game_points} game points wins (one a deal)"
     if m == "fixed_deals":

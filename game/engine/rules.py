@@ -67,7 +67,8 @@ CORE_WORDS: dict[str, OptionWords] = {
         "Invalid declaration", values=("penalty", "refuse"),
         names={"penalty": "Wrong show penalty", "refuse": "Refused, play on"}),
     "wrong_show_points": OptionWords(
-        "Wrong show costs", values=(40, 60, 80, 100, 120), section="Points"),
+        "Wrong show costs", values=(40, 60, 80, 100, 120), section="Points",
+        shown_with=("invalid_declaration", ("penalty",))),  # else no show costs anything
     "first_drop": OptionWords("First drop", values=(10, 15, 20, 25, 30), section="Points"),
     "middle_drop": OptionWords("Middle drop", values=(30, 40, 50, 60, 75), section="Points"),
     "first_packer_cards": OptionWords(

@@ -342,3 +342,16 @@ def test_the_rules_page_offers_the_family_s_options_with_their_defaults(variant)
     app.config.cycle_option(key, 1)
     assert getattr(app.config.rules(), key) != before
     assert not scene._value(OPTION_KEYS[key]).endswith("(default)")
+
+
+def test_a_wild_rank_is_named_in_words_never_as_a_card():
+    # "Wild: As + jokers" read as the ace of spades (AS is how a card is written)
+    from types import SimpleNamespace
+
+    def line(ranks: list[int], jokers: int = 2) -> str:
+        st = SimpleNamespace(rules=SimpleNamespace(jokers_per_deck_in_play=jokers))
+        return wild_text(st, frozenset(s * 13 + r for r in ranks for s in range(4)))
+
+    assert line([0]) == "Wild: Aces + jokers"  # rank 0 is the Ace
+    assert line([6, 12], 0) == "Wild: 7s, Kings"
+    assert line([10, 11]) == "Wild: Jacks, Queens + jokers"

@@ -172,3 +172,18 @@ def test_the_help_page_names_a_game_s_own_keys():
     assert keys.index("D: draw") < keys.index("T: wipe") < keys.index("X or Delete")
     points = HelpScene(app, preset("points"), 4)
     assert not any("wipe" in str(getattr(r, "text", "")) for r in points.form.rows)
+
+
+def test_the_help_page_is_headed_with_the_game_chosen():
+    # it read "How to play: 13-card rummy" for Pool 101 (the family's name)
+    app = App((1280, 720), load=False, save=False)
+    for variant, title in (("pool101", "Pool 101"), ("21card", "21 Cards"),
+                           ("marriage", "Indian Marriage")):
+        page = HelpScene(app, preset(variant), 4)
+        assert page.form.rows[0].text == f"How to play: {title}"
+
+
+def test_deals_says_a_tie_is_played_off():
+    # RULES.md §3: "a tie is settled by one more deal", as the engine does
+    lines = " | ".join(howto(preset("deals")).options)
+    assert "the most chips at the end wins, and a tie is settled by one more deal" in lines

@@ -127,3 +127,14 @@ def test_the_menu_shows_the_line_for_the_options_in_force():
     texts = [r._str() for r in app.top.form.rows if hasattr(r, "_str")]
     assert any(t.startswith("2 deals: in each the winner") for t in texts)
     assert not any(t.startswith("One deal") for t in texts)
+
+
+def test_a_wrong_show_s_cost_is_offered_only_where_a_wrong_show_costs():
+    def offered(variant: str, **options) -> bool:
+        cfg = config(variant)
+        rules = cfg.rules().with_options(**options)
+        return any(o.key == "wrong_show_points" and o.shown(rules) for o in RULE_OPTIONS)
+
+    assert offered("paplu", invalid_declaration="penalty")
+    # a refused show plays on and costs nothing: its price means nothing then
+    assert not offered("paplu", invalid_declaration="refuse")

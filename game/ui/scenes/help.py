@@ -6,6 +6,7 @@ where the window is wide."""
 from __future__ import annotations
 
 from game.app.howto import Example, howto
+from game.app.menu_config import VARIANTS, variant_title
 from game.app.session import action_types
 from game.engine import Declare, DrawDiscard, Pack, RuleSet, parse_cards
 from game.uikit.art import cardart, fonts, palette
@@ -117,7 +118,9 @@ class HelpScene(FormScene):
 
     def rows(self) -> list[Row]:
         h = howto(self.rules, self.players)
-        rows: list[Row] = [Heading(f"How to play: {h.title}", big=True),
+        # the game as the menu names it ("Pool 101"), not its family's name
+        title = variant_title(self.rules) if self.rules.name in VARIANTS else h.title
+        rows: list[Row] = [Heading(f"How to play: {title}", big=True),
                            Text(h.aim, color=palette.TEXT, small=False)]
         # the melds come next on a phone (one column), and head the right-hand
         # column where the window is wide; the hand and the keys follow them there

@@ -74,8 +74,12 @@ def last_move(log, seat: int, family_words: dict[str, str] | None = None) -> str
     return ""
 
 
+# a whole rank in words: "As" or "Ks" reads as the card A♠ or K♠ (AS, KS)
+_PLURAL = {"A": "Aces", "J": "Jacks", "Q": "Queens", "K": "Kings"}
+
+
 def wild_text(st, wild: frozenset[int] | None = None) -> str:
-    """"Wild: 7s + jokers", "Wild: 6♠ 7♠ 8♠ + jokers": which cards are wild
+    """"Wild: 7s + jokers", "Wild: Aces + jokers", "Wild: 6♠ 7♠ 8♠ + jokers": which cards are wild
     in this deal (``wild``: the kinds a player knows; by default all)."""
     wild = st.wild if wild is None else wild
     jokers = st.rules.jokers_per_deck_in_play > 0
@@ -84,7 +88,7 @@ def wild_text(st, wild: frozenset[int] | None = None) -> str:
     cards = sorted((k for k in wild if k % 13 not in ranks), key=lambda k: (k % 13, k // 13))
     if not ranks and not cards:
         return "Wild: printed jokers" if jokers else ""
-    names = [RANK_NAMES[r] + "s" for r in ranks]
+    names = [_PLURAL.get(RANK_NAMES[r], RANK_NAMES[r] + "s") for r in ranks]
     names += [RANK_NAMES[k % 13] + "♠♥♦♣"[k // 13] for k in cards]
     return f"Wild: {', '.join(names)}" + (" + jokers" if jokers else "")
 
