@@ -15,7 +15,7 @@ import pygame
 from game.engine import Card
 from game.engine.actions import SeatOutcome
 from game.engine.cards import card_points
-from game.ui.scenes.score_words import NetCell
+from game.ui.scenes.score_words import NetCell, rejoins, starting_chips
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import label_spots
 from game.uikit.table.hand_layout import GROUP_GAP, OVERLAP, HandGeometry
@@ -83,12 +83,20 @@ def _minus(text: str) -> str:
     return "−" + text[1:] if text.startswith("-") else text
 
 
+START, REJOINED = "Start", "Rejoined"  # the history's rows that are no deal
+
+
 def history_rows(state) -> list[list[str]]:
     """Each deal's number and change per player; a dash for a player who was
-    not in that deal (out of the pool), whose 0 would read as a deal played."""
+    not in that deal (out of the pool), whose 0 would read as a deal played.
+    So that each column adds up to its total by hand, the chips a match
+    starts with come first (when it starts with any), and a player's rejoin
+    follows the deal it came after, at the score the player came back at."""
     sign = "" if state.rules.lower_is_better else "+"
-    out = []
-    for res in state.history:
+    start = starting_chips(state)
+    out = [[START, *(str(v) for v in start)]] if any(start) else []
+    back = rejoins(state)
+    for k, res in enumerate(state.history):
         cells = [str(res.deal_no + 1)]
         out_of_it = {r.seat for r in res.seats if r.status == SeatOutcome.OUT}
         for seat, d in enumerate(res.deltas):
@@ -97,6 +105,9 @@ def history_rows(state) -> list[list[str]]:
             else:
                 cells.append(f"{sign}{d}" if d > 0 else str(d))
         out.append(cells)
+        if k in back:
+            out.append([REJOINED, *(f"at {back[k][s]}" if s in back[k] else ""
+                                    for s in range(state.players))])
     return out
 
 
@@ -274,22 +285,29 @@ class ScorePainter:
         st = sc.state
         names = sc.session.names
         line = int(m.small * 1.35) + 2
-        cols = st.players + 1
-        col_w = sc.body.w // cols
-        box = pygame.Rect(sc.body.x, top, sc.body.w, (len(st.history) + 2) * line + m.pad // 2)
+        rows = history_rows(st)
+        labels = ["Deal", "Total", *(cells[0] for cells in rows)]
+        # the first column as wide as its words ("Rejoined"), when the
+        # even share is narrower; the players share the rest
+        font = fonts.font(m.small, True)
+        first = max(sc.body.w // (st.players + 1), max(font.size(t)[0] for t in labels) + 6)
+        col_w = (sc.body.w - first) // st.players
+        box = pygame.Rect(sc.body.x, top, sc.body.w, (len(rows) + 2) * line + m.pad // 2)
         pygame.draw.rect(surface, (18, 52, 38), box, border_radius=8)
         y = top + m.pad // 4
 
         def row(cells, color, bold=False):
             for i, text in enumerate(cells):
-                img = fit_text(text, m.small, color, col_w - 6, bold=bold)
-                x = box.x + i * col_w + (col_w - img.get_width()) // 2
-                self._put(surface, img, (x, y))
+                left, width = (box.x, first) if i == 0 else (box.x + first + (i - 1) * col_w,
+                                                             col_w)
+                img = fit_text(text, m.small, color, width - 6, bold=bold)
+                self._put(surface, img, (left + (width - img.get_width()) // 2, y))
 
         row(["Deal", *names], palette.GOLD, True)
         y += line
-        for cells in history_rows(st):
-            row(cells, palette.TEXT_DIM)
+        for cells in rows:
+            # what is no deal's change (the chips to start, a rejoin) stands out
+            row(cells, palette.TEXT if cells[0] in (START, REJOINED) else palette.TEXT_DIM)
             y += line
         row(["Total", *(str(v) for v in st.scores)], palette.HILITE, True)
 

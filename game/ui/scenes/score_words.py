@@ -2,13 +2,18 @@
 settlement's notes but those the screen says another way, and the words under
 a seat's cards.  Seats are named as on the table ("seat 2" in the engine's
 words reads "Ravi", and "You shows" reads "You show").  Pure text from the
-settled state; the scoring screen lays it out and ``score_draw`` paints it."""
+settled state; the scoring screen lays it out and ``score_draw`` paints it.
+The state keeps only each player's total, so what the history table must
+show to add up (the chips a Deals match starts with, the score a player
+rejoins the pool at) is worked out here again as the engine's
+``game.engine.match`` works it."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine.actions import DealResult, SeatOutcome, SeatResult
+from game.engine.actions import DealResult, Phase, SeatOutcome, SeatResult
+from game.engine.match import starting_scores
 from game.uikit.table.parts import ask
 from game.uikit.table.wording import readable
 
@@ -67,3 +72,63 @@ def seat_words(table, seat: SeatResult, names: list[str]) -> str:
 def without_net(why: str) -> str:
     """A seat's why without its "net" clause (the nets lead the screen)."""
     return "; ".join(part for part in why.split("; ") if not part.startswith("net "))
+
+
+def starting_chips(state) -> tuple[int, ...]:
+    """What each player's total started at (Deals: 80 × deals each; else 0)."""
+    return starting_scores(state.rules, state.players)
+
+
+def offer_question(state, names: list[str]) -> str:
+    """The question a pool's offer asks (none without one): a rejoin says
+    the score the player would come back at."""
+    if state.phase != Phase.DECIDE or not state.offer:
+        return ""
+    kind, seat = state.offer[0], state.offer[1]
+    if kind == "rejoin":
+        # one piece when the line wraps: "score +" over "1)?" reads badly
+        why = "(the highest score + 1)".replace(" ", "\u00a0")
+        return f"{names[seat]}: rejoin the pool at {rejoin_score(state)} {why}?"
+    return f"{names[seat]}: split the pot between the players left?"
+
+
+def rejoin_score(state) -> int:
+    """The score a player rejoining the pool now comes back at: the highest
+    score of those still in it, + 1 (RULES.md §3 Pool)."""
+    return _back_in_at(state.scores, state.in_match)
+
+
+def _back_in_at(scores, in_pool) -> int:
+    # no one standing gets no offer from the engine; only a history seen in
+    # part (a room's) comes here, and the screen should still draw
+    return max((sc for sc, inn in zip(scores, in_pool, strict=True) if inn), default=0) + 1
+
+
+def rejoins(state) -> dict[int, dict[int, int]]:
+    """Who rejoined the pool after which deal (its index in the history),
+    and at what score.  The deals are counted again as the engine counts
+    them: a player reaching the pool limit is out; one out after a deal and
+    dealt into the next, or back in the pool now, came back, those back
+    after the same deal in seat order (the order the engine asks them in),
+    each at the highest score then standing + 1."""
+    rules = state.rules
+    if rules.match != "pool" or not rules.pool_rejoin:
+        return {}
+    history = state.history
+    running = list(starting_chips(state))
+    in_pool = [True] * state.players
+    out: dict[int, dict[int, int]] = {}
+    for k, res in enumerate(history):
+        running = [a + b for a, b in zip(running, res.deltas, strict=True)]
+        in_pool = [inn and sc < rules.pool_limit for inn, sc in zip(in_pool, running,
+                                                                    strict=True)]
+        if k + 1 < len(history):
+            dealt = {r.seat for r in history[k + 1].seats if r.status != SeatOutcome.OUT}
+            back = [s for s in range(state.players) if not in_pool[s] and s in dealt]
+        else:
+            back = [s for s in range(state.players) if not in_pool[s] and state.in_match[s]]
+        for s in back:
+            running[s] = _back_in_at(running, in_pool)
+            in_pool[s] = True
+            out.setdefault(k, {})[s] = running[s]
+    return out

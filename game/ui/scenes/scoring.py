@@ -26,11 +26,12 @@ from game.ui.scenes.score_draw import (
     ScorePainter,
     SeatCards,
     _points,
+    history_rows,
     label_flow,
     loose_chunks,
     net_rows,
 )
-from game.ui.scenes.score_words import NetCell, deal_nets, deal_notes, seat_words
+from game.ui.scenes.score_words import NetCell, deal_nets, deal_notes, offer_question, seat_words
 from game.ui.table.coaching import review_available
 from game.uikit.art import fonts, palette
 from game.uikit.scene import Scene
@@ -163,9 +164,26 @@ class ScoringScene(Scene):
         icon = max(m.touch, m.px(44))
         self.sound_button = pygame.Rect(w - m.pad // 2 - icon, 4, icon, icon)
         self.title_w = w - 2 * (icon + m.pad)
-        self.body = pygame.Rect(m.pad, self.header.bottom, w - 2 * m.pad,
-                                self.footer.y - self.header.bottom)
+        self._place_body()
+
+    def _place_body(self) -> None:
+        """The scrolling body, from the header down to the lines over the buttons
+        (a question, the countdown), never under them: the totals asked about stay readable."""
+        m = self.m
+        self.note_lines = self._note_lines()
+        note_h = len(self.note_lines) * self._note_line_h()
+        note_h += 4 if note_h else 0  # 2 px clear of the body, 2 of the buttons
+        self.body = pygame.Rect(m.pad, self.header.bottom, self.footer.w - 2 * m.pad,
+                                self.footer.y - note_h - self.header.bottom)
         self._layout_rows()
+
+    def _note_lines(self) -> tuple[str, ...]:
+        """The lines over the buttons: the question asked, else the countdown."""
+        text = self._question() or self._countdown_text()
+        return wrap(text, self.m.small, self.footer.w - 2 * self.m.pad, True) if text else ()
+
+    def _note_line_h(self) -> int:
+        return fonts.font(self.m.small, True).get_height()
 
     def _code_line(self) -> str:
         """The deal's code, and whether hints were used or it was practice."""
@@ -265,9 +283,8 @@ class ScoringScene(Scene):
             self.rows.append((y, h, r, cards, geo, why_lines))
             y += h + m.pad // 2
         self.history_top = y
-        history = self.state.history
-        if len(history) > 1:  # a table of every deal so far
-            y += (len(history) + 2) * (line + 2) + m.pad
+        if len(st.history) > 1:  # a table of every deal so far
+            y += (len(history_rows(st)) + 2) * (line + 2) + m.pad
         self.content_h = y
         self.scroll = max(0, min(self.scroll, self.content_h - self.body.h))
 
@@ -362,6 +379,8 @@ class ScoringScene(Scene):
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.revealed += 1
+        if len(self._note_lines()) != len(self.note_lines):
+            self._place_body()  # the countdown stopped, or went: its room is the scores'
         if self.tally < 1.0:
             self.tally = min(1.0, self.tally + dt / self.count_time) if self.count_time else 1.0
         if self.countdown is not None:
@@ -411,14 +430,7 @@ class ScoringScene(Scene):
         return f"The next deal starts in {max(1, int(self.countdown + 0.999))} s (tap to stay)"
 
     def _question(self) -> str:
-        st = self.state
-        if st.phase != Phase.DECIDE or not st.offer:
-            return ""
-        names = self.session.names
-        kind, seat = st.offer[0], st.offer[1]
-        if kind == "rejoin":
-            return f"{names[seat]}: rejoin the pool at the highest score + 1?"
-        return f"{names[seat]}: split the pot between the players left?"
+        return offer_question(self.state, self.session.names)
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -477,9 +489,11 @@ class ScoringScene(Scene):
                              (surface.get_width() - 6, self.body.y + (self.body.h - bar_h) * k,
                               4, bar_h), border_radius=2)
         pygame.draw.rect(surface, palette.FELT_DARK, self.footer)
-        q = self._question() or self._countdown_text()
-        if q:
-            s = fit_text(q, m.small, palette.HILITE, surface.get_width() - 2 * m.pad, True)
-            surface.blit(s, s.get_rect(midbottom=(surface.get_width() // 2, self.footer.y - 2)))
+        lines = self._note_lines()  # the countdown's number moves on between layouts
+        y = self.footer.y - 2 - len(lines) * self._note_line_h()
+        for text in lines:
+            s = fit_text(text, m.small, palette.HILITE, surface.get_width() - 2 * m.pad, True)
+            surface.blit(s, s.get_rect(midtop=(surface.get_width() // 2, y)))
+            y += self._note_line_h()
         for b in self.buttons:
             b.draw(surface, m.body)
