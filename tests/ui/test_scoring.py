@@ -2,6 +2,7 @@
 
 from game.engine import Phase
 from game.ui.scenes import ScoringScene
+from game.ui.scenes.score_words import score_title
 from game.ui.table import TableScene
 from tests.ui.helpers import App, press, step, wait_until
 
@@ -26,7 +27,7 @@ def test_packing_alone_against_one_player_ends_the_match_and_rematch_keeps_the_s
     scoring = app.top
     st = scoring.state
     assert st.phase == Phase.MATCH_OVER and st.winners == (1,)
-    assert scoring._title() == "Match over: Asha wins!"
+    assert score_title(scoring.state, scoring.session.names) == "Match over: Asha wins!"
     mine = next(r for r in st.result.seats if r.seat == table.bottom)
     rules = st.rules
     assert mine.status == "packed"
@@ -133,3 +134,20 @@ def test_the_test_players_mouse_shows_a_dealt_rummy_too():
     assert human_move(app, bot) == "declare"
     wait_until(app, lambda: isinstance(app.top, ScoringScene))
     assert app.top.state.result.winner == table.bottom
+
+
+def test_the_heading_agrees_with_the_name_of_the_winner():
+    # a room names the person's own seat ("Meera"), where the heading read
+    # "Deal 1: Meera win"; at home the seat is "You": "You win"
+    from types import SimpleNamespace
+
+    from game.engine import Phase
+
+    deal = SimpleNamespace(phase=Phase.DEAL_OVER, deal_no=1, winners=(), split=False,
+                           result=SimpleNamespace(void=False, winner=0, deal_no=0))
+    assert score_title(deal, ["Meera", "Ravi"]) == "Deal 1: Meera wins"
+    assert score_title(deal, ["You", "Ravi"]) == "Deal 1: You win"
+    over = SimpleNamespace(phase=Phase.MATCH_OVER, deal_no=3, winners=(0,), split=False,
+                           result=deal.result)
+    assert score_title(over, ["Meera", "Ravi"]) == "Match over: Meera wins!"
+    assert score_title(over, ["You", "Ravi"]) == "Match over: You win!"

@@ -15,6 +15,7 @@ from game.families.vazhushal.melds import readings
 from game.families.vazhushal.table.parts import WipeWords, race_text
 from game.families.vazhushal.table.wipe_table import NegativeJoker, WipeOverlay, WipeTable
 from game.ui.scenes import RulesScene, ScoringScene
+from game.ui.scenes.score_words import score_title
 from game.ui.table import parts_for
 from tests.ui.helpers import App, press, step, wait_until
 from tests.ui.test_vazhushal_table import start, wipe_part
@@ -125,7 +126,7 @@ def test_the_race_to_five_ends_the_match():
     scoring = app.top
     assert scoring.state.phase == Phase.MATCH_OVER and scoring.state.winners == (1,)
     names = scoring.session.names
-    assert scoring._title() == f"Match over: {names[1]} wins!"
+    assert score_title(scoring.state, scoring.session.names) == f"Match over: {names[1]} wins!"
     sheet = next(b[3] for b in scoring.blocks if b[2] == "table")
     assert sheet.rows[1] == ("★ " + names[1], "30", "−5", "0", "+25", "5 / 5")
 

@@ -74,6 +74,38 @@ def without_net(why: str) -> str:
     return "; ".join(part for part in why.split("; ") if not part.startswith("net "))
 
 
+def score_title(state, names: list[str]) -> str:
+    """The scores' heading: who won the deal, or the match ("You win", and
+    "Meera wins" where a room names its own seat)."""
+    res = state.result
+    if state.phase == Phase.MATCH_OVER:
+        who = " and ".join(names[s] for s in state.winners)
+        if state.split:
+            return f"Match over: {who} split the pot"
+        return f"Match over: {who} {'win' if who == 'You' else 'wins'}!"
+    if res is None or res.void:
+        return f"Deal {state.deal_no}: void deal, no one pays"
+    who = names[res.winner]
+    return f"Deal {res.deal_no + 1}: {who} {'win' if who == 'You' else 'wins'}"
+
+
+def knocked_out(state) -> list[int]:
+    """The seats this deal put out of the match (they played it, and are out now)."""
+    res = state.result
+    if res is None:
+        return []
+    return [r.seat for r in res.seats
+            if not state.in_match[r.seat] and r.status != SeatOutcome.OUT]
+
+
+def knocked_out_text(state, names: list[str]) -> str:
+    out = knocked_out(state)
+    if not out:
+        return ""
+    where = "the pool" if state.rules.match == "pool" else "the match"
+    return f"Out of {where}: {', '.join(names[s] for s in out)}"
+
+
 def starting_chips(state) -> tuple[int, ...]:
     """What each player's total started at (Deals: 80 × deals each; else 0)."""
     return starting_scores(state.rules, state.players)

@@ -31,7 +31,16 @@ from game.ui.scenes.score_draw import (
     loose_chunks,
     net_rows,
 )
-from game.ui.scenes.score_words import NetCell, deal_nets, deal_notes, offer_question, seat_words
+from game.ui.scenes.score_words import (
+    NetCell,
+    deal_nets,
+    deal_notes,
+    knocked_out,
+    knocked_out_text,
+    offer_question,
+    score_title,
+    seat_words,
+)
 from game.ui.table.coaching import review_available
 from game.uikit.art import fonts, palette
 from game.uikit.scene import Scene
@@ -159,7 +168,8 @@ class ScoringScene(Scene):
         self.footer = pygame.Rect(0, h - foot_h, w, foot_h)
         flow_buttons(self.buttons, self.footer.inflate(-2 * m.pad, -2 * m.pad), m.body,
                      m.button_h, m.pad, m.pad * 2)
-        head_lines = 2 + (1 if self._knocked_out() else 0) + len(self._code_lines(w - 2 * m.pad))
+        head_lines = 2 + (1 if knocked_out(self.state) else 0) + len(
+            self._code_lines(w - 2 * m.pad))
         self.header = pygame.Rect(0, 0, w, int(m.body * 1.5 * head_lines) + m.pad)
         icon = max(m.touch, m.px(44))
         self.sound_button = pygame.Rect(w - m.pad // 2 - icon, 4, icon, icon)
@@ -210,25 +220,6 @@ class ScoringScene(Scene):
 
     def _nets(self) -> list[NetCell]:
         return deal_nets(self.table, self.state)
-
-    def _knocked_out(self) -> list[int]:
-        """The seats this deal put out of the match (they played it, and are out now)."""
-        st = self.state
-        res = st.result
-        if res is None:
-            return []
-        return [r.seat for r in res.seats
-                if not st.in_match[r.seat] and r.status != SeatOutcome.OUT]
-
-    def _knocked_out_text(self) -> str:
-        st = self.state
-        names = self.session.names
-        out = self._knocked_out()
-        if not out:
-            return ""
-        who = ", ".join(names[s] for s in out)
-        where = "the pool" if st.rules.match == "pool" else "the match"
-        return f"Out of {where}: {who}"
 
     def _layout_rows(self) -> None:
         m = self.m
@@ -379,6 +370,9 @@ class ScoringScene(Scene):
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.revealed += 1
+        if self._moved_on():
+            self.app.pop()
+            return
         if len(self._note_lines()) != len(self.note_lines):
             self._place_body()  # the countdown stopped, or went: its room is the scores'
         if self.tally < 1.0:
@@ -409,25 +403,27 @@ class ScoringScene(Scene):
                     self.app.pop()
 
     # ------------------------------------------------------------ drawing
-    def _title(self) -> str:
-        st = self.state
-        res = st.result
-        names = self.session.names
-        if st.phase == Phase.MATCH_OVER:
-            who = " and ".join(names[s] for s in st.winners)
-            if st.split:
-                return f"Match over: {who} split the pot"
-            verb = "win" if st.winners == (self.table.bottom,) and not self.table.demo else "wins"
-            return f"Match over: {who} {verb}!"
-        if res is None or res.void:
-            return f"Deal {st.deal_no}: void deal, no one pays"
-        verb = "win" if res.winner == self.table.bottom and not self.table.demo else "wins"
-        return f"Deal {res.deal_no + 1}: {names[res.winner]} {verb}"
-
     def _countdown_text(self) -> str:
-        if self.countdown is None:
+        if self.countdown is not None:
+            return f"The next deal starts in {max(1, int(self.countdown + 0.999))} s (tap to stay)"
+        left = self._room_clock()
+        if left is None:
             return ""
-        return f"The next deal starts in {max(1, int(self.countdown + 0.999))} s (tap to stay)"
+        return f"The table deals the next deal in {max(1, int(left + 0.999))} s"
+
+    def _room_clock(self) -> float | None:
+        """Seconds until a room's turn timer deals the next deal by itself
+        (None: no room, no timer, or no deal over)."""
+        clock = getattr(self.session, "time_left", None)
+        if clock is None or self.state.phase != Phase.DEAL_OVER:
+            return None
+        return clock()
+
+    def _moved_on(self) -> bool:
+        """A room dealt the next deal while these scores showed (its timer ran
+        out, or the others were ready): the table plays it, so it comes back."""
+        return self.state.phase == Phase.DEAL_OVER and bool(getattr(self.session, "waiting",
+                                                                     False))
 
     def _question(self) -> str:
         return offer_question(self.state, self.session.names)
@@ -437,8 +433,8 @@ class ScoringScene(Scene):
         felt(surface)
         st = self.state
         y = m.pad
-        t = fit_text(self._title(), m.title * 2 // 3, palette.GOLD, self.title_w, bold=True,
-                     least=m.body)
+        t = fit_text(score_title(self.state, self.session.names), m.title * 2 // 3,
+                     palette.GOLD, self.title_w, bold=True, least=m.body)
         surface.blit(t, t.get_rect(midtop=(surface.get_width() // 2, y)))
         y += t.get_height() + 2
         sub = f"{variant_title(st.rules)} · scores after deal {st.deal_no}"
@@ -452,7 +448,7 @@ class ScoringScene(Scene):
                 self.code_rect = rect  # tap it to copy the code
             surface.blit(s, rect)
             y += s.get_height() + 2
-        out = self._knocked_out_text()
+        out = knocked_out_text(self.state, self.session.names)
         if out:  # an elimination is news: a tag of its own, not a word in a row
             s = fit_text(out, m.body, palette.TEXT, surface.get_width() - 4 * m.pad, bold=True)
             r = s.get_rect(midtop=(surface.get_width() // 2, y + 2))
