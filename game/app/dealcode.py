@@ -31,7 +31,10 @@ _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 _VALUE.update({"I": 1, "L": 1, "O": 0})  # what people read these letters as
 VERSION = 1  # seeds below 2**32 (every code made at home): four bytes
 WIDE = 2  # wider seeds (a room's, drawn from 64 secret bits): a varint
-MAX_TEXT = 80  # characters: anything longer is not a code this game made
+# characters, hyphens in: anything longer is not a code this game made (one
+# with every option the rules page offers changed has 141 characters and 35
+# hyphens; ``tests/engine/test_dealcode.py`` checks the longest decodes)
+MAX_TEXT = 240
 _BY_NAME = 63  # variant id meaning "a 16-bit hash of the name follows"
 # value tags (the low 4 bits of an option's two-byte head)
 _FALSE, _TRUE, _NONE, _INT, _CHOICE, _TEXT = range(6)

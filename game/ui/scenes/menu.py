@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import sys
 
-from game.app.dealcode import DealCodeError, decode
+from game.app.dealcode import DealCode, DealCodeError, decode, encode, normalize
 from game.app.menu_config import (
     MAX_SEATS_ON_SCREEN,
     MODES,
     NAME_LIMIT,
     PERSON,
+    RULE_OPTIONS,
     VARIANTS,
     clean_name,
     continue_words,
     variant_line,
 )
 from game.app.players import NAMES, level_name
+from game.families import PRESETS
 from game.ui.scenes.entry import CODE_KEYS, NAME_KEYS, SPACE, EntryDialog
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.rules import RulesScene
@@ -33,6 +35,35 @@ def code_problem(code) -> str:
     if code.players > MAX_SEATS_ON_SCREEN:
         return f"That deal is for {code.players} players; the table seats {MAX_SEATS_ON_SCREEN}."
     return ""
+
+
+def longest_code() -> int:
+    """The characters (hyphens left out) of the longest deal code this game
+    makes, as the encoder writes it: each preset with every option the rule
+    page offers changed to its longest value, the widest seed a code holds
+    (a room's), a deal numbered past 127 (two bytes) and a seat left out."""
+    most = 0
+    for name, base in PRESETS.items():
+        rules_cls = type(base)
+        changed = []
+        for key in rules_cls.OPTIONS:
+            offered = {repr(v): v for o in RULE_OPTIONS if o.key == key for v in o.values
+                       if not isinstance(v, str) or v in rules_cls.CHOICES.get(key, ())}
+            sizes = []
+            for value in offered.values():
+                if value == getattr(base, key):
+                    continue  # a code leaves out what the preset already says
+                try:
+                    one = DealCode(name, 2, 0, 1, 0, (0, 1), ((key, value),))
+                    sizes.append((len(encode(one)), repr(value), value))
+                except DealCodeError:
+                    continue
+            if sizes:
+                changed.append((key, max(sizes)[2]))
+        widest = DealCode(name, 16, (1 << 64) - 1, (1 << 14) - 1, 15, (0, 1),
+                          tuple(sorted(changed)))
+        most = max(most, len(normalize(encode(widest))))
+    return most
 
 
 class MenuScene(FormScene):
@@ -120,7 +151,8 @@ class MenuScene(FormScene):
 
         self.app.push(EntryDialog(
             self.app, "Play a deal from its code", check,
-            lambda text: self.app.ask_play_code(decode(text)), keys=CODE_KEYS, limit=40,
+            lambda text: self.app.ask_play_code(decode(text)), keys=CODE_KEYS,
+            limit=longest_code(),
             group=4, ok="Deal it", hint="The scores show each deal's code, like "
             "84R0-001G-740G-17AW. The same code deals the same cards."))
 

@@ -11,6 +11,8 @@ the scoring screen; changes nothing in the match.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game.app.menu_config import variant_title
@@ -25,6 +27,7 @@ from game.uikit.table.wording import card_text, move_words, readable, wild_text
 from game.uikit.widgets import (
     Button,
     Metrics,
+    button_width,
     felt,
     fit_text,
     flow_buttons,
@@ -74,8 +77,54 @@ def moved_card(before, after, action) -> Card | None:
 
 
 SHOW = 0.42  # the part of a fanned card's width left in view (its corner index)
-MELD_SHARE = 0.42  # of a seat's panel, for the groups it has laid (when it has some)
 MELD_GAP = 0.3  # between two laid groups, in card widths
+ROW_GAP = 3  # pixels between two rows of cards
+MOST_SEAT_COLUMNS = 3
+
+
+def _units(groups) -> float:
+    """The width of ``groups`` fanned in one row, in card widths."""
+    return sum(1 + SHOW * (len(g) - 1) for g in groups) + MELD_GAP * (len(groups) - 1)
+
+
+def _halves(groups: list) -> list[list[list]]:
+    """The ways to lay ``groups`` out: in one row, or in two rows (in
+    order) as even as can be."""
+    if len(groups) < 2:
+        return [[groups]] if groups else [[]]
+    cut = min(range(1, len(groups)),
+              key=lambda k: max(_units(groups[:k]), _units(groups[k:])))
+    return [[groups], [groups[:cut], groups[cut:]]]
+
+
+class Shape(NamedTuple):
+    """Where one seat's cards go in its panel: its hand in one row or two
+    (the cards in each), under it the groups it has laid in one row or two."""
+
+    card_w: int
+    hand_rows: list[int]
+    group_rows: list[list]
+
+
+def shape(area: pygame.Rect, hand: int, groups: list, most_w: int) -> Shape:
+    """The way of laying out a hand of ``hand`` cards and the ``groups`` laid
+    that lets every card be largest (one size for all), in ``area``: fewer
+    rows when two ways tie."""
+    best = Shape(0, [], [])
+    hand_ways = [[]] if not hand else [[hand]] if hand < 2 else \
+        [[hand], [-(-hand // 2), hand // 2]]
+    for hand_rows in hand_ways:
+        for group_rows in _halves(groups):
+            rows = len(hand_rows) + len(group_rows)
+            if not rows:
+                continue
+            by_h = (area.h - (rows - 1) * ROW_GAP) / rows / cardart.CARD_RATIO
+            wide = max([1 + SHOW * (n - 1) for n in hand_rows]
+                       + [_units(r) for r in group_rows])
+            card_w = int(min(by_h, area.w / wide, most_w))
+            if card_w > best.card_w or not best.hand_rows + best.group_rows:
+                best = Shape(max(1, card_w), hand_rows, group_rows)
+    return best
 
 
 class ReplayScene(Scene):
@@ -101,6 +150,11 @@ class ReplayScene(Scene):
         self.cut = next((c for s in seats if (c := fam.cut_for(end, s)) is not None), end.cut)
         self.wild = frozenset().union(end.wild, *(fam.wild_for(end, s) for s in seats))
         self.cut_word = fam.cut_name
+        # what every position holds, once: the layout is made for the whole
+        # deal, so nothing moves while the replay steps on
+        self.infos = [self._info(st) for st in self.states]
+        self.shapes = {(len(st.hands[s]), tuple(len(g) for g in fam.table_groups(st, s)))
+                       for st in self.states for s in seats}
         self._press: Button | None = None
         self.buttons: list[Button] = []
         self.m = Metrics(*app.size)
@@ -130,6 +184,42 @@ class ReplayScene(Scene):
             elif b.key in ("next", "last"):
                 b.enabled = self.at < self.total
 
+    # ------------------------------------------------------------ words
+    def move_words(self, at: int) -> tuple[str, str]:
+        """The count of moves and the move in words at position ``at``."""
+        st = self.states[at]
+        count = f"Move {at} of {self.total}" if at else f"As dealt · {self.total} moves"
+        line = self.lines[at - 1] if at else "Every hand is face up. Next steps on."
+        if at == self.total and st.result is not None:
+            res = st.result
+            who = self.names[res.winner] if res.winner is not None else ""
+            line += " " + ("Void deal." if res.void or res.winner is None
+                           else "You win the deal." if who == "You" else f"{who} wins the deal.")
+        return count, line
+
+    def _info(self, st) -> str:
+        table = [c for c in family_of(st.rules).table_cards(st) if c != self.cut]
+        words = wild_text(st, self.wild)
+        if table:
+            words = f"{words}  ·  {len(table)} cards on the table" if words else \
+                f"{len(table)} cards on the table"
+        return words
+
+    def head(self, st, seat: int) -> str:
+        """A seat's name and how it stands (packed, to play, pays 20...)."""
+        tags = {"packed": "packed", "dead": "wrong show", "out": "not dealt in"}
+        status = st.status[seat]
+        head = self.names[seat] + (f" · {tags[status]}" if status in tags else "")
+        if st.to_act == seat:
+            head += " · to play"
+        if st.result is not None:
+            row = next((r for r in st.result.seats if r.seat == seat), None)
+            if row is not None and row.status == SeatOutcome.WINNER:
+                head += " · winner"
+            elif row is not None and row.status != SeatOutcome.OUT and row.pays:
+                head += f" · pays {row.pays}"  # (a game-point family pays nothing)
+        return head
+
     # ------------------------------------------------------------ layout
     def resize(self, size: tuple[int, int]) -> None:
         m = Metrics(*size)
@@ -140,91 +230,125 @@ class ReplayScene(Scene):
                         Button("Next", self.forward, style="primary", key="next"),
                         Button("End", lambda: self.go(self.total), key="last"),
                         Button("Close", self.close, key="close")]
-        probe = pygame.Rect(m.pad, 0, w - 2 * m.pad, h)
-        rows = flow_buttons(self.buttons, probe, m.body, m.button_h, m.pad, m.pad)
-        foot_h = rows * m.button_h + (rows - 1) * m.pad + 2 * m.pad
-        self.footer = pygame.Rect(0, h - foot_h, w, foot_h)
-        flow_buttons(self.buttons, self.footer.inflate(-2 * m.pad, -2 * m.pad), m.body,
-                     m.button_h, m.pad, m.pad)
         self._enable()
+        # a phone on its side has height for little besides the hands: the
+        # buttons stand in a column at the right, where width is to spare
+        side_w = max(button_width(b.label, m.body, m.pad) for b in self.buttons)
+        stacked = len(self.buttons) * (m.button_h + m.pad) + m.pad
+        if w > h and h < 480 and stacked <= h and w - side_w > 2 * side_w:
+            self.footer = pygame.Rect(w - side_w - 2 * m.pad, 0, side_w + 2 * m.pad, h)
+            y = (h - stacked) // 2 + m.pad
+            for b in self.buttons:
+                b.rect = pygame.Rect(self.footer.x + m.pad, y, side_w, m.button_h)
+                y += m.button_h + m.pad
+            main = pygame.Rect(m.pad, 0, self.footer.x - m.pad, h)
+        else:
+            probe = pygame.Rect(m.pad, 0, w - 2 * m.pad, h)
+            rows = flow_buttons(self.buttons, probe, m.body, m.button_h, m.pad, m.pad)
+            foot_h = rows * m.button_h + (rows - 1) * m.pad + 2 * m.pad
+            self.footer = pygame.Rect(0, h - foot_h, w, foot_h)
+            flow_buttons(self.buttons, self.footer.inflate(-2 * m.pad, -2 * m.pad), m.body,
+                         m.button_h, m.pad, m.pad)
+            main = pygame.Rect(m.pad, 0, w - 2 * m.pad, self.footer.y)
+        self.main = main
         self.title_h = int(m.body * 1.6) + m.pad
-        # the move's count, then up to two lines of words
-        self.move_rect = pygame.Rect(m.pad, self.title_h, w - 2 * m.pad, int(m.small * 3.8))
-        pile_w = max(34, min(m.px(64), w // 9))
-        self.pile_w = pile_w
-        self.piles = pygame.Rect(m.pad, self.move_rect.bottom + m.pad // 2, w - 2 * m.pad,
-                                 int(pile_w * cardart.CARD_RATIO) + int(m.small * 1.4) + 4)
-        top = self.piles.bottom + m.pad // 2
-        self.seats_area = pygame.Rect(m.pad, top, w - 2 * m.pad, self.footer.y - top - m.pad // 2)
-        n = self.states[0].players
-        cols = 2 if w >= 900 and n > 2 else 1
-        per_col = -(-n // cols)
-        gap = m.pad // 2
-        cw = (self.seats_area.w - gap * (cols - 1)) // cols
-        ch = (self.seats_area.h - gap * (per_col - 1)) // per_col
-        self.cells = []
-        for s in range(n):
-            c, r = divmod(s, per_col)
-            self.cells.append(pygame.Rect(self.seats_area.x + c * (cw + gap),
-                                          self.seats_area.y + r * (ch + gap), cw, ch))
+        # the move's count, then its words, as many lines as the longest move takes
+        most = max(len(wrap(self.move_words(at)[1], m.small, main.w, bold=True))
+                   for at in range(self.total + 1))
+        self.move_rect = pygame.Rect(main.x, self.title_h, main.w,
+                                     int(m.small * 1.3) + most * int(m.small * 1.2))
+        self._place_piles(main)
+        top = max(self.piles.bottom, self.info_rect.bottom) + m.pad // 2
+        self.seats_area = pygame.Rect(main.x, top, main.w, main.bottom - top - m.pad // 2)
+        self.cells = self._cells()
 
-    def _hand_slots(self, cell: pygame.Rect, n: int) -> list[pygame.Rect]:
-        """Where a hand of ``n`` cards goes in a seat's cell: in one row or
-        two, whichever lets the cards be larger while a fanned card still
-        shows its corner (at least ``SHOW`` of its width)."""
+    def _place_piles(self, main: pygame.Rect) -> None:
+        """The stock, the cut card and the pile in a row; the wild cards and
+        the cards on the table in words beside them, or under them when the
+        words need more lines than the cards are tall."""
         m = self.m
-        line = int(m.small * 1.35)
-        room_h = cell.h - line - 6
-        inner = cell.w - 12
-        if n == 0 or room_h < 20:
-            return []
+        pw = self.pile_w = max(34, min(m.px(64), main.w // 9))
+        ph = int(pw * cardart.CARD_RATIO)
+        self.piles = pygame.Rect(main.x, self.move_rect.bottom + m.pad // 2, main.w,
+                                 ph + int(m.small * 1.4) + 4)
+        font = fonts.font(m.small)
+        x = main.x + max(pw, font.size(f"Stock {max(len(s.stock) for s in self.states)}")[0])
+        x += m.pad
+        if self.cut is not None:
+            x += max(pw, font.size(self.cut_word)[0]) + m.pad
+        fanned = pw + max(8, pw // 3) * 4  # five cards of the pile
+        x += max(fanned, font.size(f"Pile {max(len(s.discard) for s in self.states)}")[0])
+        x += 2 * m.pad  # clear of the glow
+        step = int(m.small * 1.3)
+        beside = main.right - x
+        infos = [i for i in set(self.infos) if i]
+        fits = beside > 40 and all(len(wrap(i, m.small, beside)) * step <= self.piles.h
+                                   for i in infos)
+        if fits:
+            self.info_rect = pygame.Rect(x, self.piles.y, beside, self.piles.h)
+        else:
+            lines = max((len(wrap(i, m.small, main.w)) for i in infos), default=0)
+            self.info_rect = pygame.Rect(main.x, self.piles.bottom, main.w, lines * step)
 
-        def width(rows: int) -> int:
-            per_row = -(-n // rows)
-            by_height = (room_h - (rows - 1) * 3) / rows / cardart.CARD_RATIO
-            by_width = inner / (1 + SHOW * (per_row - 1))
-            return int(min(by_height, by_width, m.px(120)))
+    def _cells(self) -> list[pygame.Rect]:
+        """The seats' panels in the columns that let the smallest card of the
+        deal be largest, each wide enough for its seat's name."""
+        m = self.m
+        n = self.states[0].players
+        gap = m.pad // 2
+        heads = [max(fonts.font(m.small, True).size(self.head(st, s))[0]
+                     for st in self.states) for s in range(n)]
+        best: tuple[int, list[pygame.Rect]] | None = None
+        for cols in range(1, min(n, MOST_SEAT_COLUMNS) + 1):
+            per_col = -(-n // cols)
+            cw = (self.seats_area.w - gap * (cols - 1)) // cols
+            ch = (self.seats_area.h - gap * (per_col - 1)) // per_col
+            if cols > 1 and cw - 12 < max(heads):
+                continue  # a name would be cut
+            cell = pygame.Rect(0, 0, cw, ch)
+            least = min(shape(self._card_area(cell), hand, [[0] * k for k in groups],
+                              m.px(120)).card_w
+                        for hand, groups in self.shapes)
+            if best is None or least > best[0]:
+                best = (least, [pygame.Rect(self.seats_area.x + (s // per_col) * (cw + gap),
+                                            self.seats_area.y + (s % per_col) * (ch + gap),
+                                            cw, ch) for s in range(n)])
+        assert best is not None
+        return best[1]
 
-        rows = max((1, 2), key=width)
-        card_w = max(14, width(rows))
-        card_h = int(card_w * cardart.CARD_RATIO)
-        per_row = -(-n // rows)
-        step = card_w + 2 if per_row == 1 else min(card_w + 2, (inner - card_w) / (per_row - 1))
-        slots = []
-        for i in range(n):
-            r, k = divmod(i, per_row)
-            slots.append(pygame.Rect(int(cell.x + 6 + k * step),
-                                     cell.y + line + 4 + r * (card_h + 3), card_w, card_h))
-        return slots
+    def _card_area(self, cell: pygame.Rect) -> pygame.Rect:
+        """A seat's panel less its name line and margins: where its cards go."""
+        line = int(self.m.small * 1.35)
+        return pygame.Rect(cell.x + 6, cell.y + line + 4, cell.w - 12, cell.h - line - 8)
+
 
     def seat_cards(self, st, seat: int, cell: pygame.Rect) -> list[tuple[Card, pygame.Rect]]:
         """(card, rect) for everything a seat's panel shows: its hand, and
         under it the groups it has laid (``Family.table_groups``)."""
         hand = sorted_hand(st.hands[seat])
-        groups = family_of(st.rules).table_groups(st, seat)
-        if not groups:
-            return list(zip(hand, self._hand_slots(cell, len(hand)), strict=False))
-        meld_h = int(cell.h * MELD_SHARE)
-        hand_cell = pygame.Rect(cell.x, cell.y, cell.w, cell.h - meld_h)
-        area = pygame.Rect(cell.x + 6, hand_cell.bottom, cell.w - 12, meld_h - 4)
-        return [*zip(hand, self._hand_slots(hand_cell, len(hand)), strict=False),
-                *self._group_slots(area, groups)]
-
-    def _group_slots(self, area: pygame.Rect, groups) -> list[tuple[Card, pygame.Rect]]:
-        """(card, rect) for a seat's laid groups in one row across ``area``:
-        each group fanned like a hand, a gap between groups, the cards as
-        large as the row allows."""
-        units = sum(1 + SHOW * (len(g) - 1) for g in groups) + MELD_GAP * (len(groups) - 1)
-        card_w = int(min(area.h / cardart.CARD_RATIO, area.w / units, self.m.px(90)))
-        card_w = max(14, card_w)
+        groups = [list(g) for g in family_of(st.rules).table_groups(st, seat)]
+        area = self._card_area(cell)
+        lay = shape(area, len(hand), groups, self.m.px(120))
+        card_w = lay.card_w
         card_h = int(card_w * cardart.CARD_RATIO)
         out = []
-        x = float(area.x)
-        for group in groups:
-            for card in group:
-                out.append((card, pygame.Rect(int(x), area.bottom - card_h, card_w, card_h)))
-                x += card_w * SHOW
-            x += card_w * (1 - SHOW) + card_w * MELD_GAP
+        y = area.y
+        at = 0
+        for count in lay.hand_rows:
+            # a hand spreads over the row when it has room, fanned when not
+            step = card_w + 2 if count == 1 else min(card_w + 2, (area.w - card_w) / (count - 1))
+            for k in range(count):
+                out.append((hand[at], pygame.Rect(int(area.x + k * step), y, card_w, card_h)))
+                at += 1
+            y += card_h + ROW_GAP
+        for row in lay.group_rows:
+            x = float(area.x)
+            for group in row:
+                for card in group:
+                    out.append((card, pygame.Rect(int(x), y, card_w, card_h)))
+                    x += card_w * SHOW
+                x += card_w * (1 - SHOW) + card_w * MELD_GAP
+            y += card_h + ROW_GAP
         return out
 
     # ------------------------------------------------------------ input
@@ -247,23 +371,16 @@ class ReplayScene(Scene):
         m = self.m
         felt(surface)
         st = self.states[self.at]
-        w = surface.get_width()
+        main = self.main
         title = f"Replay · {variant_title(st.rules)} · deal {st.deal_no}"
-        t = fit_text(title, m.body, palette.GOLD, w - 2 * m.pad, bold=True)
-        surface.blit(t, t.get_rect(midtop=(w // 2, m.pad // 2)))
-        count = f"Move {self.at} of {self.total}" if self.at else \
-            f"As dealt · {self.total} moves"
-        line = self.lines[self.at - 1] if self.at else "Every hand is face up. Next steps on."
-        if self.at == self.total and st.result is not None:
-            res = st.result
-            who = self.names[res.winner] if res.winner is not None else ""
-            line += " " + ("Void deal." if res.void or res.winner is None
-                           else "You win the deal." if who == "You" else f"{who} wins the deal.")
+        t = fit_text(title, m.body, palette.GOLD, main.w, bold=True)
+        surface.blit(t, t.get_rect(midtop=(main.centerx, m.pad // 2)))
+        count, line = self.move_words(self.at)
         c = fit_text(count, m.small, palette.TEXT_DIM, self.move_rect.w)
         surface.blit(c, c.get_rect(midtop=(self.move_rect.centerx, self.move_rect.y)))
-        y = self.move_rect.y + c.get_height()
-        for text in wrap(line, m.small, self.move_rect.w, bold=True)[:2]:
-            s = fit_text(text, m.small, palette.HILITE, self.move_rect.w, bold=True)
+        y = self.move_rect.y + int(m.small * 1.3)
+        for text in wrap(line, m.small, self.move_rect.w, bold=True):
+            s = fonts.text(text, m.small, palette.HILITE, True)
             surface.blit(s, s.get_rect(midtop=(self.move_rect.centerx, y)))
             y += int(m.small * 1.2)
         moved = self.moved[self.at - 1] if self.at else None
@@ -302,35 +419,18 @@ class ReplayScene(Scene):
                 glow(surface, rect, palette.HILITE)
         lab = fonts.text(f"Pile {len(st.discard)}", m.small, palette.TEXT_DIM)
         surface.blit(lab, (x, label_y))
-        x += pw + step * max(0, len(pile) - 1) + 2 * m.pad  # clear of the glow
-        table = [c for c in family_of(st.rules).table_cards(st) if c != self.cut]
-        words = wild_text(st, self.wild)
-        if table:
-            words = f"{words}  ·  {len(table)} cards on the table" if words else \
-                f"{len(table)} cards on the table"
-        if words and r.right - x > 40:
-            for k, text in enumerate(wrap(words, m.small, r.right - x)[:3]):
-                s = fonts.text(text, m.small, palette.GOLD)
-                surface.blit(s, (x, r.y + k * int(m.small * 1.3)))
+        words = self.infos[self.at]
+        for k, text in enumerate(wrap(words, m.small, self.info_rect.w) if words else ()):
+            s = fonts.text(text, m.small, palette.GOLD)
+            surface.blit(s, (self.info_rect.x, self.info_rect.y + k * int(m.small * 1.3)))
 
     def _draw_seat(self, surface, st, seat: int, cell: pygame.Rect, moved: Card | None) -> None:
         m = self.m
         acting = st.to_act == seat
         panel(surface, cell, alpha=190, radius=8,
               edge=palette.GOLD if acting else palette.PANEL_EDGE)
-        status = st.status[seat]
-        tags = {"packed": "packed", "dead": "wrong show", "out": "not dealt in"}
-        head = self.names[seat] + (f" · {tags[status]}" if status in tags else "")
-        if acting:
-            head += " · to play"
-        if st.result is not None:
-            row = next((r for r in st.result.seats if r.seat == seat), None)
-            if row is not None and row.status == SeatOutcome.WINNER:
-                head += " · winner"
-            elif row is not None and row.status != SeatOutcome.OUT and row.pays:
-                head += f" · pays {row.pays}"  # (a game-point family pays nothing)
-        t = fit_text(head, m.small, palette.GOLD if acting else palette.TEXT, cell.w - 12,
-                     bold=True)
+        t = fit_text(self.head(st, seat), m.small, palette.GOLD if acting else palette.TEXT,
+                     cell.w - 12, bold=True)
         surface.blit(t, (cell.x + 6, cell.y + 3))
         shine = None
         for card, rect in self.seat_cards(st, seat, cell):

@@ -12,7 +12,18 @@ from game.app.stats_store import MAX_POINTS, MIXED, RECENT, Summary
 from game.ui.scenes.confirm import ConfirmDialog
 from game.uikit.art import fonts, palette
 from game.uikit.form_scene import FormScene
-from game.uikit.widgets import Button, Buttons, Choice, Heading, Metrics, Row, Text, fit_text, right
+from game.uikit.widgets import (
+    Button,
+    Buttons,
+    Choice,
+    Heading,
+    Metrics,
+    Row,
+    Text,
+    fit_text,
+    right,
+    wrap,
+)
 
 ALL = None  # the filter that takes every game (or every level)
 
@@ -46,7 +57,8 @@ def chart_title(shown: int) -> str:
 
 
 class Figures(Row):
-    """Label and value pairs in two columns."""
+    """Label and value pairs in two columns; a label too long for its place
+    goes on over more lines (never cut)."""
 
     focusable = False
 
@@ -56,20 +68,41 @@ class Figures(Row):
     def _line(self, m: Metrics) -> int:
         return int(m.small * 1.55)
 
+    def _cells(self, m: Metrics, width: int) -> list[tuple[tuple[str, ...], str]]:
+        """Each pair as (the label's lines, the value)."""
+        half = width // 2
+        out = []
+        for label, value in self.pairs():
+            vw = min(half // 2, fonts.font(m.small, True).size(value)[0])
+            out.append((wrap(label, m.small, max(10, half - vw - 2 * m.pad)), value))
+        return out
+
+    def _row_heights(self, m: Metrics, width: int) -> list[int]:
+        cells = self._cells(m, width)
+        step = int(m.small * 1.2)
+        return [self._line(m) + step * (max(len(c[0]) for c in cells[i:i + 2]) - 1)
+                for i in range(0, len(cells), 2)]
+
     def height(self, m: Metrics, width: int) -> int:
-        return -(-len(self.pairs()) // 2) * self._line(m) + 4
+        return sum(self._row_heights(m, width)) + 4
 
     def draw(self, surface, rect, m, focus) -> None:
-        pairs = self.pairs()
         half = rect.w // 2
-        line = self._line(m)
-        for i, (label, value) in enumerate(pairs):
-            col, row = i % 2, i // 2
-            x, y = rect.x + col * half, rect.y + row * line
-            v = fit_text(value, m.small, palette.HILITE, half // 2, bold=True)
-            surface.blit(v, v.get_rect(topright=(x + half - m.pad, y)))
-            lab = fit_text(label, m.small, palette.TEXT, half - v.get_width() - 2 * m.pad)
-            surface.blit(lab, (x, y))
+        step = int(m.small * 1.2)
+        y = rect.y
+        cells = self._cells(m, rect.w)
+        for row, row_h in enumerate(self._row_heights(m, rect.w)):
+            for col, (lines, value) in enumerate(cells[2 * row:2 * row + 2]):
+                x = rect.x + col * half
+                v = fit_text(value, m.small, palette.HILITE, half // 2, bold=True)
+                surface.blit(v, v.get_rect(topright=(x + half - m.pad, y)))
+                for k, line in enumerate(lines):
+                    surface.blit(fonts.text(line, m.small, palette.TEXT), (x, y + k * step))
+            y += row_h
+
+
+EMPTY = "No deals yet: play a game against the computer."
+KEY = "gold: won · green: points up · red: points down"
 
 
 class Chart(Row):
@@ -80,8 +113,12 @@ class Chart(Row):
     def __init__(self, deals) -> None:
         self.deals = deals  # a callable giving [(points, won)], oldest first
 
+    def _key_lines(self, m: Metrics, width: int) -> tuple[str, ...]:
+        return wrap(KEY, m.small, width - 2 * m.pad)
+
     def height(self, m: Metrics, width: int) -> int:
-        return max(m.px(200), 150)
+        # the bars keep their height however many lines the key takes
+        return max(m.px(200), 150) + (len(self._key_lines(m, width)) - 1) * int(m.small * 1.3)
 
     def draw(self, surface, rect, m, focus) -> None:
         deals = self.deals()
@@ -90,12 +127,17 @@ class Chart(Row):
         head = chart_title(len(deals))
         t = fit_text(head, m.small, palette.GOLD, rect.w - 2 * m.pad, bold=True)
         surface.blit(t, (rect.x + m.pad, rect.y + 4))
+        step = int(m.small * 1.3)
+        key = self._key_lines(m, rect.w)
         area = pygame.Rect(rect.x + m.pad, rect.y + t.get_height() + 8, rect.w - 2 * m.pad,
-                           rect.h - t.get_height() - 12 - int(m.small * 1.3))
+                           rect.h - t.get_height() - 12 - len(key) * step)
         if not deals:
-            s = fit_text("No deals yet: play a game against the computer.", m.small,
-                         palette.TEXT_DIM, area.w)
-            surface.blit(s, s.get_rect(center=area.center))
+            lines = wrap(EMPTY, m.small, area.w)
+            y = area.centery - len(lines) * step // 2
+            for line in lines:
+                s = fonts.text(line, m.small, palette.TEXT_DIM)
+                surface.blit(s, s.get_rect(midtop=(area.centerx, y)))
+                y += step
             return
         # the record's points are bounded when read (Bucket.parse); past that bound
         # (a record built otherwise) a bar is cut at the top rather than the scale
@@ -116,9 +158,11 @@ class Chart(Row):
         scale_text = fonts.text(f"tallest bar: {top} points", m.small, palette.TEXT_DIM)
         if scale_text.get_width() + t.get_width() + 3 * m.pad < rect.w:  # in the heading's row
             surface.blit(scale_text, (rect.right - m.pad - scale_text.get_width(), rect.y + 4))
-        key = "gold: won · green: points up · red: points down"
-        s = fit_text(key, m.small, palette.TEXT_DIM, rect.w - 2 * m.pad)
-        surface.blit(s, (rect.x + m.pad, rect.bottom - s.get_height() - 3))
+        y = rect.bottom - 3 - len(key) * step
+        for line in key:
+            s = fonts.text(line, m.small, palette.TEXT_DIM)
+            surface.blit(s, (rect.x + m.pad, y + (step - s.get_height())))
+            y += step
 
 
 class StatsScene(FormScene):
@@ -168,11 +212,13 @@ class StatsScene(FormScene):
         self.preset = keys[(keys.index(self.preset) + step) % len(keys)]
         if self.level is not ALL and self.level not in self.store.levels(self.preset):
             self.level = ALL
+        self.rebuild()  # the figures' labels wrap around values of other widths
 
     def _cycle_level(self, step: int) -> None:
         keys = [ALL, *self.store.levels(self.preset)]
         at = keys.index(self.level) if self.level in keys else 0
         self.level = keys[(at + step) % len(keys)]
+        self.rebuild()
 
     # ------------------------------------------------------------ reset
     def _ask_reset(self) -> None:
