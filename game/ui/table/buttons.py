@@ -142,10 +142,26 @@ class ActionBar:
         offered = ready and any(isinstance(a, Declare) for a in t.bottom_view().legal)
         why = pick if offered else self.not_now()
         if ready and not offered:  # a game that offers no declaration yet says why
-            card = t.selected[0] if nsel == 1 else t.hand[0]
-            why = _sentence(readable(session.reason(Declare(card)) or why, session.names))
+            reason = session.reason(Declare(t.selected[0])) if nsel == 1 else self._no_show()
+            why = _sentence(readable(reason or why, session.names))
         return Button("Declare", do.ask_declare, key="declare", enabled=offered and nsel == 1,
                       why=why)
+
+    def _no_show(self) -> str:
+        """Why no show can be made, with no one throw chosen: the reason every
+        throw shares (seeing the wild card first), else an invitation to raise
+        one (a reason worked out for a card the player never chose misleads)."""
+        t = self.table
+        reasons: set[str | None] = set()
+        kinds: set[int] = set()
+        for card in t.hand:
+            if card.kind in kinds:
+                continue  # a twin from another deck leaves the same hand
+            kinds.add(card.kind)
+            reasons.add(t.session.reason(Declare(card)))
+            if len(reasons) > 1:  # it depends on the throw: stop (each check costs)
+                return "No throw makes a valid show yet: raise a card to see why."
+        return (reasons.pop() or "") if reasons else ""
 
 
 def _sentence(text: str) -> str:

@@ -51,6 +51,9 @@ class TableCommands:
 
     def ask_declare(self) -> None:
         t = self.table
+        if not t.session.has_action(Declare):  # as the bar, which then shows no Declare
+            t.say("This game has no declaration.", palette.HILITE)
+            return
         card = self.chosen()
         if card is None:
             t.say("Select the card you will throw when you declare.", palette.DANGER)

@@ -219,15 +219,43 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
             surface.blit(cl, cl.get_rect(midright=(r.right, y0 + lh + lh // 2)))
             right_w = max(right_w, cl.get_width() + m.pad)
     # the middle: the status, centred in the window where it fits so, else in
-    # what the two sides leave
+    # what the two sides leave; a tag stands on the first row only, so a long
+    # status flows on under it (left-aligned, as text round a picture)
     text, color = scene.status()
     side = max(left_w, right_w)
     box = pygame.Rect(r.x + side, r.y, r.w - 2 * side, r.h)
     if len(wrap(text, size, max(40, box.w))) > lines:
         box = pygame.Rect(r.x + left_w, r.y, r.w - left_w - right_w, r.h)
-    rows = clamp_lines(text, size, max(40, box.w), lines)
+    rows = list(wrap(text, size, max(40, box.w)))
+    boxes = [box] * lines
+    if len(rows) > lines and tag and lines > 1:
+        under = pygame.Rect(box.x, r.y, r.right - box.x, r.h)
+        flowed = _flow(text, size, [box.w] + [under.w] * (lines - 1))
+        if flowed is not None:
+            rows, boxes = flowed, [box] + [under] * (lines - 1)
+    if len(rows) > lines:
+        rows = list(clamp_lines(text, size, max(40, box.w), lines))  # the fit test sees it
     y = r.centery - lh * len(rows) // 2
-    for line in rows:
-        t = fit_text(line, size, color, box.w)
-        surface.blit(t, t.get_rect(midtop=(box.centerx, y + (lh - t.get_height()) // 2)))
+    flowing = boxes[-1] is not box
+    for line, row_box in zip(rows, boxes, strict=False):
+        t = fit_text(line, size, color, row_box.w)
+        at = y + (lh - t.get_height()) // 2
+        surface.blit(t, t.get_rect(topleft=(row_box.x, at)) if flowing
+                     else t.get_rect(midtop=(row_box.centerx, at)))
         y += lh
+
+
+def _flow(text: str, size: int, widths: list[int]) -> list[str] | None:
+    """``text`` wrapped with its rows ``widths`` wide in turn, or None where
+    it needs more rows than that (or its rows cannot be told apart again)."""
+    rows: list[str] = []
+    rest = text
+    for width in widths:
+        line = wrap(rest, size, max(40, width))[0]
+        if not line or not rest.startswith(line):
+            return None
+        rows.append(line)
+        rest = rest[len(line):].lstrip(" ")
+        if not rest:
+            return rows
+    return None

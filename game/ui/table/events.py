@@ -45,6 +45,7 @@ DEAL_STAGGER = 0.03
 TOSS = 0.12  # a dealt or thrown card's arc: its rise over the path, in card heights
 SCORES_AFTER = 1.0  # seconds between the end of a deal and the winner's hand on show
 BANNER = 2.0  # seconds an announcement stays at normal speed
+READ_RATE = 3.0  # words a second of an explanation read on the felt (about 180 a minute)
 
 
 def _sentence(text: str) -> str:
@@ -54,6 +55,11 @@ def _sentence(text: str) -> str:
 def banner_seconds(speed: float) -> float:
     """How long an announcement stays at the table's ``speed``."""
     return BANNER * max(speed, 0.5)
+
+
+def reading_seconds(text: str) -> float:
+    """How long ``text`` takes to read (the reader's pace, not the game's speed)."""
+    return len(text.split()) / READ_RATE
 
 
 class EventAnimator:
@@ -137,6 +143,7 @@ class EventAnimator:
         t = self.table
         settle()  # a quiet moment: keep full collections out of frames and bot slices
         t.fast = t.fast and t.bottom not in ev.seats  # still out: keep skipping
+        t.input.cancel_drag()  # a card held from the last deal is not in this one
         t.arr.groups = []
         t.selected = []
         t.pace.settled_wait = None
@@ -228,8 +235,9 @@ class EventAnimator:
             t.app.play("declare")
         else:
             why = _sentence(readable(ev.reason, t.session.names)) if ev.reason else ""
-            t.announce(f"{who}: wrong show!", palette.DANGER, t.banner_time() * 1.5,
-                       sub=why)
+            # the reason is the news: it stays up long enough to be read whole
+            t.announce(f"{who}: wrong show!", palette.DANGER,
+                       max(t.banner_time() * 1.5, reading_seconds(why)), sub=why)
             t.app.play("invalid")
 
     def _on_reshuffled(self, ev: StockReshuffled) -> None:

@@ -170,6 +170,8 @@ class TableInput:
     # ------------------------------------------------------------ dropping
     def _drop_card(self, card: Card, pos) -> None:
         t = self.table
+        if card not in t.hand or t.arr.find(card) is None:
+            return  # it left the hand while held (thrown with the keys, the deal ended)
         lay = t.layout
         if lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos):
             if t.act(Discard(card)):

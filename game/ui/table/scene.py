@@ -200,6 +200,12 @@ class TableScene(Scene):
         self.bar.refresh()
         self.input.cancel_drag()
 
+    def pause(self) -> None:
+        """A dialog or another screen came over the table: a drag it cut short
+        ends here (its release goes to the dialog, and a drag left live would
+        drop the card at the next tap after Resume)."""
+        self.input.cancel_drag()
+
     def geometry(self) -> HandGeometry:
         texts = self.label_texts()
         key = (id(self.arr), self.arr.version, self.layout.size, len(self.arr.groups),

@@ -21,6 +21,9 @@ from game.uikit.widgets.text import clamp_lines, fit_text
 MIN_SHOW = 0.9  # seconds an announcement stays before the next may take its place
 FADE = 0.2
 MAX_WAITING = 3
+# the widest a sub line runs, in sizes of its font (about 60 letters): a long
+# explanation wraps onto more lines the eye can follow rather than across the window
+READ_EMS = 30
 
 # text colour for each edge colour: light enough on the dark panel
 _INK = {palette.DANGER: (250, 160, 140)}
@@ -85,10 +88,20 @@ class Banner:
     def sizes(m: Metrics) -> tuple[int, int]:
         return max(m.body + 4, int(m.title * 0.62)), m.body
 
-    def _subs(self, note: _Note, width: int, m: Metrics) -> tuple[str, ...]:
-        """The sub line's lines in a box ``width`` wide: one, or two where it is long."""
-        return clamp_lines(note.sub, self.sizes(m)[1], max(40, width - 2 * m.pad), 2) \
-            if note.sub else ()
+    @staticmethod
+    def _rows(m: Metrics) -> tuple[int, int]:
+        """(the title's height with the margins, one sub line's height)."""
+        big, small = Banner.sizes(m)
+        return int(big * 1.35) + m.pad, int(small * 1.35)
+
+    def _subs(self, note: _Note, width: int, height: int, m: Metrics) -> tuple[str, ...]:
+        """The sub line's lines in a box ``width`` wide: as many as it needs
+        (a reason is read whole), as many as ``height`` holds under the title."""
+        if not note.sub:
+            return ()
+        head, row = self._rows(m)
+        return clamp_lines(note.sub, self.sizes(m)[1], max(40, width - 2 * m.pad),
+                           max(1, (height - head) // row))
 
     def rect(self, screen: tuple[int, int], m: Metrics, anchor: tuple[int, int],
              within: pygame.Rect | None = None) -> pygame.Rect:
@@ -102,11 +115,11 @@ class Banner:
             bounds = bounds.clip(within)
         w = fonts.font(big, True).size(self.now.text)[0]
         if self.now.sub:
-            w = max(w, fonts.font(small).size(self.now.sub)[0])
+            w = max(w, min(fonts.font(small).size(self.now.sub)[0], READ_EMS * small))
         box_w = min(bounds.w, w + 3 * m.pad)
-        lines = self._subs(self.now, box_w, m)
-        h = int(big * 1.35) + len(lines) * int(small * 1.35) + m.pad
-        box = pygame.Rect(0, 0, box_w, h)
+        head, row = self._rows(m)
+        lines = self._subs(self.now, box_w, bounds.h, m)
+        box = pygame.Rect(0, 0, box_w, head + len(lines) * row)
         box.center = anchor
         return box.clamp(bounds)
 
@@ -136,7 +149,7 @@ class Banner:
         y = m.pad // 2
         out = [(title, title.get_rect(midtop=(box.w // 2, y)).topleft)]
         y += int(big * 1.35)
-        for line in self._subs(note, box.w, m):
+        for line in self._subs(note, box.w, box.h, m):
             sub = fit_text(line, small, palette.TEXT, box.w - 2 * m.pad)
             out.append((sub, sub.get_rect(midtop=(box.w // 2, y)).topleft))
             y += int(small * 1.35)
