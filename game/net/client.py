@@ -311,6 +311,11 @@ class RoomClient:
         self.room = RoomInfo(msg["room"], rules, msg["players"], msg["host"], msg["you"],
                              msg["started"], msg["timer"], msg["fill"], seats, msg["server"],
                              msg.get("link"), tuple(msg.get("qr", ())))
+        if self.room.you is not None:
+            # ``joined`` names the seat taken, but a move to another seat in the
+            # lobby (``sit``) is told only here; a stale seat would have the
+            # window set the table up for the seat this person left
+            self.seat = self.room.you
         if self.room.started:
             self.status = PLAYING
         elif self.status != PLAYING:

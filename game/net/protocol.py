@@ -13,7 +13,10 @@ else, or any unknown field, is refused with an error and changes nothing):
   bots for seats nobody takes;
 - ``join``: ``room`` (its code), ``name``, optionally a free ``seat``;
 - ``resume``: ``room`` and the seat's ``token`` (after a drop);
-- ``sit`` (another free ``seat``), ``start`` (the host), ``leave`` (the lobby);
+- ``sit`` (another free ``seat``), ``start`` (the host), ``leave`` (give the
+  seat up: in the lobby it is free again; once the match has begun a bot of
+  the room's ``fill`` level plays it to the end; either way the token holds
+  nothing more);
 - ``act``: ``action`` as the save codec writes it, optionally ``n``, the
   number of moves the client saw (a move made since is refused as stale);
 - ``ping``.

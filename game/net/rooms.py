@@ -44,6 +44,7 @@ from game.net.protocol import (
     BAD_TOKEN,
     ILLEGAL,
     NOT_HOST,
+    NOT_IN_ROOM,
     NOT_STARTED,
     NOT_YOUR_TURN,
     ROOM_FULL,
@@ -158,14 +159,41 @@ class Room:
             self.host = to
         self._touch()
 
-    def leave(self, seat: int) -> None:
-        """Give the seat back (the lobby only); the host's role passes on."""
-        self._lobby_only()
-        self.seats[seat] = Seat(PERSON)
+    def leave(self, seat: int, now: float | None = None) -> None:
+        """Give the seat up for good.  In the lobby it is free again; once the
+        match has begun a bot of the ``fill`` level plays it from now on, so
+        the others play on without waiting for a stand-in.  Either way the
+        leaver's token holds nothing any more, and the host's role passes on."""
+        if not 0 <= seat < self.players or not self.seats[seat].taken:
+            raise ProtocolError(NOT_IN_ROOM, "you hold no seat here")
+        if self.session is None:
+            self.seats[seat] = Seat(PERSON)
+        else:
+            self._to_bot(seat)
+        self.ready.discard(seat)
         if self.host == seat:
-            others = [s for s, st in enumerate(self.seats) if st.taken]
-            self.host = others[0] if others else seat
+            self.host = self._next_host(seat)
+        if now is not None:
+            self.seen_at = now
         self._touch()
+
+    def _to_bot(self, seat: int) -> None:
+        """A bot takes the seat of a person who left the match.  The seat
+        becomes a bot's in the room and in the match alike, so a restarted
+        server (which rebuilds both from the save) has the bot play it too."""
+        session = self.session
+        self.seats[seat] = Seat(self.fill, self.seats[seat].name)
+        session.levels[seat] = self.fill
+        session.bots[seat] = make_bot(self.fill, keys.new_seed(32))
+        self._match["levels"] = list(session.levels)
+        self.missed[seat] = 0
+
+    def _next_host(self, gone: int) -> int:
+        """Who hosts once ``gone`` has left: the first person connected.  With
+        nobody connected the role stays on the empty seat, and the first
+        person to arrive takes it (``arrive``): one away might never return."""
+        here = [s for s, st in enumerate(self.seats) if s != gone and st.taken and st.online]
+        return here[0] if here else gone
 
     def start(self, by: int, seed: int, now: float) -> None:
         """The host starts: bots of the ``fill`` level take the seats nobody took."""
@@ -194,6 +222,8 @@ class Room:
     def arrive(self, seat: int, now: float) -> None:
         st = self.seats[seat]
         st.online, st.gone_at = True, None
+        if not self.seats[self.host].taken:  # the host left while nobody else was here
+            self.host = seat
         if st.covered:
             st.covered = False
             if self.session is not None:

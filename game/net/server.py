@@ -238,14 +238,15 @@ class RoomServer:
             conn.seat = body["seat"]
             self._changed(room, lobby=True)
         elif kind == "leave":
-            room.leave(seat)
+            room.leave(seat, now)
             self.members[room.code].pop(seat, None)
             conn.room = conn.seat = None
             self._send(conn, encode("left", msg.id, room=room.code))
             if room.empty:
                 self._remove(room)
             else:
-                self._changed(room, lobby=True)
+                moved = room.next_deal_if_ready(now)  # the one not yet ready may have left
+                self._changed(room, state=moved, lobby=True)
 
     def _create(self, conn: Conn, body: dict[str, Any], msg_id: int | None, now: float) -> None:
         s = self.settings

@@ -75,9 +75,11 @@ def generated(rng: random.Random, state, room_code: str, token: str, n: int):
         lambda: (frame("act", action=["stock"], n=moves + rng.randint(1, 50)), {"stale"}),
         lambda: (frame("act", action=["next"]), {"not_your_turn"}),
         lambda: (frame("start"), {"started"}),
-        lambda: (frame(rng.choice(["sit", "leave"]), **({"seat": 3} if rng.random() < .5
-                                                        else {})),
+        lambda: (frame("sit", **({"seat": 3} if rng.random() < .5 else {})),
                  {"started", "schema"}),
+        # a leave names no seat: it is always the sender's own (a plain leave
+        # is not here: mid-match it hands the sender's seat to a bot, test_leaving)
+        lambda: (frame("leave", seat=rng.choice([GOOD, 2, 3, -1, "0"])), {"schema"}),
         lambda: (frame("create", game="points", seats=["person", "person"], name="x"),
                  {"in_room"}),
         lambda: (frame("join", room=room_code, name="x"), {"in_room"}),

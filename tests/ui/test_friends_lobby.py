@@ -15,9 +15,13 @@ from game.app.remote import Presence, RemoteSession
 from game.app.standin import is_stand_in
 from game.engine import new_match, view_for
 from game.families import preset
+from game.net import protocol
 from game.net.client import RoomClient, RoomInfo, SeatInfo
 from game.net.links import join_link
 from game.net.qr import qr_rows
+from game.net.rooms import Room
+from game.net.setup import plan_room
+from game.net.wire import view_to_wire
 from game.ui.launch import parse_args, parse_query, room_of
 from game.ui.scenes.lobby import LEAST_MODULE, QUIET, LobbyScene, QrRow
 from game.ui.scenes.room_link import RoomLink
@@ -170,3 +174,112 @@ def test_a_room_that_cannot_be_reached_is_said_in_the_lobby():
     form_button(app.top, "leave")
     app.top.back()
     assert app.rooms.link is None and not isinstance(app.top, LobbyScene)
+
+
+# ------------------------------------------------------------------ the lobby, arriving
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_the_lobby_that_replaces_the_opening_form_starts_at_the_top(size):
+    # the short "Opening the room" form sits mid-screen; the lobby that came
+    # in its place kept that top, and on a phone its QR code ran off the screen
+    app = App(size, load=False, save=False)
+    link = RoomLink(RoomClient(SERVER), FriendsPrefs(), keep=False)
+    link.client.seat = 0
+    app.rooms.link = link
+    app.push(app.screens.lobby())
+    step(app)
+    scene = app.top
+    assert scene.form.rows[0].text == "Opening the room"
+    opening_top = scene.form.rect.y
+    link.room = room_info(0)
+    link.version += 1
+    step(app)
+    form = scene.form
+    m = app.metrics
+    # placed as if opened with the room in hand: centred, the whole of it on
+    # the screen (it is shorter than the screen less its margins at both sizes)
+    assert form.content_h + 2 <= size[1] - 2 * m.pad
+    assert form.rect.h == form.content_h + 2 and form.max_scroll == 0
+    assert form.rect.centery == size[1] // 2 and form.rect.y < opening_top
+    qr = next(i for i, r in enumerate(form.rows) if isinstance(r, QrRow))
+    assert form.rect.contains(form.row_rect(qr))
+    assert form.row_rect(qr).bottom <= size[1] - m.pad
+    # a change within the lobby keeps its top: nothing moves under the pointer
+    link.room = room_info(0, seats=room_info(0).seats[:3] + (
+        SeatInfo("person", "Asha", True, True, False, False),))
+    link.version += 1
+    top = form.rect.y
+    step(app)
+    assert scene.form.rect.y == top
+
+
+def test_the_window_never_opens_a_table_without_a_position():
+    # a session the server's views never reached (they were for another
+    # seat) once opened the table on nothing: TableScene read state.rules
+    app = lobby_app((390, 844))
+    link = app.rooms.link
+    link.room = room_info(0, started=True)
+    link.version += 1
+    link.session = RemoteSession(preset("pool101"), 0, lambda action: 1,
+                                 names=["Meera", "Ravi", "Asha", "Kiran"],
+                                 levels=[None, None, None, "hard"])
+    step(app, 3)
+    assert isinstance(app.top, LobbyScene) and app.session is not link.session
+    assert app.top._status() == "The game has started: taking your seat…"
+
+
+class Scripted:
+    """A connection that hands the client the frames a test gives it: a
+    server's messages in an order this server never sends them."""
+
+    def __init__(self) -> None:
+        self.status = "idle"
+        self.close_code: int | None = None
+        self.inbox: list[str] = []
+        self.sent: list[str] = []
+
+    def open(self, url: str) -> None:
+        self.status = "open"
+
+    def send(self, text: str) -> None:
+        self.sent.append(text)
+
+    def receive(self) -> list[str]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+def test_a_session_that_showed_nothing_is_set_up_again_for_the_seat_held():
+    # a view that came before the room message telling of this seat: the
+    # session made for the seat the client believed in could show nothing,
+    # then refused every view of the right seat after it
+    room = Room(CODE, plan_room({"game": "points", "seats": ["person", "person", "easy"],
+                                 "name": "Meera"}), now=0.0)
+    room.join("Meera")
+    room.join("Ravi")
+    room.start(0, 5, 0.0)
+    view = view_to_wire(room.view(1))
+
+    def told(you: int) -> str:
+        return protocol.encode("room", **room.describe(you), server=SERVER)
+
+    wire = Scripted()
+    client = RoomClient(SERVER, make_transport=lambda: wire)
+    app = App((390, 844), load=False, save=False)
+    app.settings.set("walkthrough", False)
+    app.rooms.link = link = RoomLink(client, FriendsPrefs(), keep=False)
+    client.join(CODE, "Ravi")
+    app.push(app.screens.lobby())
+    wire.inbox = [protocol.encode("joined", room=CODE, seat=0, token="t" * 32), told(0)]
+    step(app)
+    wire.inbox = [protocol.encode("state", n=0, view=view)]  # seat 2's, before its room
+    step(app)
+    assert link.session is None and isinstance(app.top, LobbyScene)
+    wire.inbox = [told(1), protocol.encode("state", n=0, view=view)]
+    step(app, 2)
+    assert isinstance(app.top, TableScene) and app.top.bottom == 1
+    assert app.session.current == room.view(1)

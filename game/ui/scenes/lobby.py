@@ -12,6 +12,7 @@ import pygame
 
 from game.app.menu_config import variant_title
 from game.app.players import level_name
+from game.net import protocol
 from game.net.client import CLOSED, CONNECTING, RECONNECTING, RoomInfo, SeatInfo
 from game.uikit.art import palette
 from game.uikit.form_scene import FormScene
@@ -21,6 +22,10 @@ QUIET = 4  # modules of white margin around a QR code, as the standard asks
 LEAST_MODULE = 3  # pixels: a phone's camera reads a printed code at this and up
 MOST_QR = 300  # the code's largest side at 1x, in pixels: bigger helps no camera
 LEAST_QR = 260  # pixels: a phone held up to a phone needs this much, where it fits
+# the heading of a refusal that leaves no room to wait in: the room is there,
+# but not for this person (any other refusal: there is no room)
+REFUSED = {protocol.ROOM_FULL: "This room is full",
+           protocol.STARTED: "This game has already started"}
 
 
 def dashed(code: str) -> str:
@@ -98,6 +103,7 @@ class LobbyScene(FormScene):
 
     def __init__(self, app) -> None:
         self._version = -1
+        self._page: bool | None = None  # whether the rows are a room's (else: opening, or none)
         super().__init__(app)
 
     @property
@@ -108,9 +114,12 @@ class LobbyScene(FormScene):
         link = self.link
         room = link.room if link is not None else None
         self._version = link.version if link is not None else -1
+        self._page = room is not None
         if link is None or room is None:
-            title = "Opening the room" if link is not None and not link.closed \
-                else "No room"
+            if link is not None and not link.closed:
+                title = "Opening the room"
+            else:
+                title = REFUSED.get(link.refusal, "No room") if link is not None else "No room"
             return [Heading(title, big=True), Text(self._status, palette.TEXT),
                     Buttons(Button("Back", self._leave, style="quiet", key="leave"))]
         rows: list[Row] = [
@@ -158,6 +167,16 @@ class LobbyScene(FormScene):
         if link.is_host:
             return "Share the code or the QR code, then start: bots take the free seats."
         return "Waiting for the host to start the game."
+
+    def rebuild(self) -> None:
+        """The rows again.  Within a page the form keeps its top (``FormScene``);
+        a new page (the room came, or went) is placed afresh, as if just
+        opened: the short "Opening the room" form sat mid-screen, and the
+        lobby kept that top, half the phone's screen down with its QR code
+        cut off at the bottom."""
+        page = self._page
+        self.refresh()
+        self._place(self.app.size, keep=self._page == page)
 
     def update(self, dt: float) -> None:
         link = self.link

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from game.app import friends
 from game.app.friends import FriendsPrefs, Ticket
 from game.app.remote import Presence, RemoteSession
+from game.engine import Phase
 from game.net import protocol
 from game.net.client import (
     CLOSED,
@@ -100,8 +101,10 @@ class RoomLink:
         self.room: RoomInfo | None = None
         self.status = client.status
         self.version = 0  # goes up whenever the room (the lobby's news) changed
-        self.news: list[str] = []  # refusals and notices to say, oldest first
+        self.news: list[str] = []  # refusals and troubles to say, oldest first
+        self.notices: list[str] = []  # who left, who hosts: news, not trouble
         self.closed = ""  # why the room is gone for this device ("": it is not)
+        self.refusal = ""  # the code of the refusal that left no room to wait in
 
     # ------------------------------------------------------------ asking
     @property
@@ -123,6 +126,7 @@ class RoomLink:
         update = self.client.poll()
         self.status = update.status
         if update.room is not None and (update.room_changed or self.room is None):
+            self._tell_changes(self.room, update.room)
             self.room = update.room
             self.version += 1
         self._keep_ticket(update)
@@ -140,12 +144,17 @@ class RoomLink:
                     self.news.append(said(ServerError("bad_message", "")))
             if update.states:
                 session.set_timer(update.clock)
+                if session.state is None:
+                    # not one position could be shown (a view of another seat,
+                    # or one this game cannot read): set up again from the next
+                    self.session = None
         for error in update.errors:
             if session is not None:
                 session.refused(error.id)
             self.news.append(said(error))
             if self.room is None and self.client.seat is None and not self.closed:
                 self.closed = said(error)  # no room to wait in (no such code, full, started)
+                self.refusal = error.code
                 self.client.close()
                 self.version += 1
         if update.status == CLOSED and not self.closed:
@@ -155,6 +164,23 @@ class RoomLink:
             self.news.append(self.closed)
             self.version += 1
         return update
+
+    def _tell_changes(self, old: RoomInfo | None, new: RoomInfo) -> None:
+        """Say who left the room (a bot plays their seat once the game has
+        begun), and that the host's role came here."""
+        if old is None or old.code != new.code:
+            return
+        people = {s.name for s in new.seats if s.person and s.taken}
+        st = self.session.state if self.session is not None else None
+        bot_plays = new.started and (st is None or st.phase != Phase.MATCH_OVER)
+        for seat, info in enumerate(old.seats):
+            # a name is unique among the seats taken: one found elsewhere moved seat
+            if seat != old.you and info.person and info.taken and info.name not in people:
+                self.notices.append(f"{info.name} left the room"
+                                    + (": a bot plays for them." if bot_plays else "."))
+        was_host = old.you is not None and old.you == old.host
+        if not new.started and not was_host and new.you is not None and new.you == new.host:
+            self.notices.append("You are the host now: start the game when everyone is here.")
 
     def _session(self, room: RoomInfo, seat: int) -> RemoteSession:
         presence = presence_of(room)
@@ -181,6 +207,10 @@ class RoomLink:
 
     def take_news(self) -> list[str]:
         out, self.news = self.news, []
+        return out
+
+    def take_notices(self) -> list[str]:
+        out, self.notices = self.notices, []
         return out
 
     # ------------------------------------------------------------ the lobby's buttons
@@ -281,8 +311,11 @@ class Rooms:
         link.poll()
         for text in link.take_news():
             self.app.toast(text, DANGER, 4.0)
-        if link.session is not None and self.app.session is not link.session:
-            self._to_table(link.session)
+        for text in link.take_notices():
+            self.app.toast(text, seconds=4.0)
+        session = link.session
+        if session is not None and session.state is not None and self.app.session is not session:
+            self._to_table(session)  # never a table without a position to show
 
     def _to_table(self, session: RemoteSession) -> None:
         app = self.app
