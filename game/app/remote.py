@@ -111,6 +111,9 @@ class RemoteSession:
         self.record: Session | None = None  # the whole match, once it is over
         self.last_deal: DealRecord | None = None
         self.on_deal_end: Callable[[Any, bool, bool], None] | None = None
+        # why no move can reach the table now ("" while connected): the table
+        # says it and refuses moves, rather than showing a turn nobody hears
+        self.offline = ""
 
     # ------------------------------------------------------------ the server's news
     def receive(self, moves: int, view: PlayerView, record: dict | None = None) -> None:
@@ -279,6 +282,8 @@ class RemoteSession:
         the server checks it again with everything, and has the last word."""
         if self.state is None:
             return "The table is not dealt yet."
+        if self.offline:
+            return self.offline
         if self.pending is not None:
             return WAIT_SENT
         if self.queue:

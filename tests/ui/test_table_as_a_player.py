@@ -290,3 +290,31 @@ def test_declared_event_announces_the_show():
     table.handle_engine_events([Declared(seat=1, valid=False, discard=None,
                                          reason="it needs a pure sequence")])
     assert table.banner.text == f"{table.session.names[1]}: wrong show!"
+
+
+def test_the_pack_question_says_what_a_hand_pays_at_most(app, monkeypatch):
+    # Points caps a hand at 80 (RULES §3): "your hand counts 95" alone overstated the risk
+    from game.ui.table import PackDialog
+
+    table = my_turn(app)
+    assert table.state.rules.cap == 80
+
+    def body(count: int) -> str:
+        monkeypatch.setattr(table, "count", lambda: count)
+        rows = PackDialog(app, table).rows()
+        return next(r._str() for r in rows if hasattr(r, "_str"))
+
+    assert body(95).endswith("your hand counts 95 now (a hand pays at most 80).")
+    assert body(60).endswith("your hand counts 60 now.")
+
+
+def test_a_refusal_ending_in_a_full_stop_gets_no_second(app, monkeypatch):
+    # a room's "Wait: the table is showing the last moves." read "…moves.."
+    table = my_turn(app)
+    monkeypatch.setattr(table.session, "reason",
+                        lambda action: "wait: the table is showing the last moves.")
+    assert not table.act(Pack())
+    assert table.status_line.message[0] == "Wait: the table is showing the last moves."
+    monkeypatch.setattr(table.session, "reason", lambda action: "not now")
+    assert not table.act(Pack())
+    assert table.status_line.message[0] == "Not now."

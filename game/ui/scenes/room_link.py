@@ -24,6 +24,7 @@ from game.engine import Phase
 from game.net import protocol
 from game.net.client import (
     CLOSED,
+    RECONNECTING,
     RoomClient,
     RoomInfo,
     ServerError,
@@ -163,6 +164,8 @@ class RoomLink:
                 if reached else f"Could not reach the room server at {self.client.server}."
             self.news.append(self.closed)
             self.version += 1
+        if self.session is not None:
+            self.session.offline = _offline_words(update.status, self.closed)
         return update
 
     def _tell_changes(self, old: RoomInfo | None, new: RoomInfo) -> None:
@@ -229,6 +232,15 @@ class RoomLink:
         self.prefs.ticket = None
         if self.keep:
             friends.save(self.prefs)
+
+
+def _offline_words(status: str, closed: str) -> str:
+    """What the table says while its moves cannot reach the room ("" when they can)."""
+    if status == RECONNECTING:
+        return "Reconnecting to the table: you can play once it is back"
+    if status == CLOSED:
+        return f"Not connected: {closed.rstrip('.')}" if closed else "Not connected"
+    return ""
 
 
 class Rooms:

@@ -116,9 +116,10 @@ class PackDialog(FormScene):
         cost *= family_of(rules).deal_multiplier(rules, st.cut)
         kind = "a first drop" if first else "a middle drop"
         where = "added to your pool score" if rules.match == "pool" else "paid to the winner"
+        count = self.table.count()
+        most = f" (a hand pays at most {rules.cap})" if rules.cap and count > rules.cap else ""
         body = (f"Packing now is {kind}: {cost} points, {where}. "
-                f"If you play on and someone declares, your hand counts "
-                f"{self.table.count()} now.")
+                f"If you play on and someone declares, your hand counts {count} now{most}.")
         return [
             Heading("Pack this deal?", big=True),
             Text(body, color=palette.TEXT, small=False),

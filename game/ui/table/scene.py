@@ -348,7 +348,8 @@ class TableScene(Scene):
         reason = self.session.reason(action)
         if reason is not None:
             reason = readable(reason, self.session.names)
-            self.say(reason[0].upper() + reason[1:] + ".", palette.DANGER)
+            text = reason[0].upper() + reason[1:]
+            self.say(text if text.endswith((".", "!", "?", "…")) else text + ".", palette.DANGER)
             self.app.play("invalid")
             return False
         self.anim.finish()

@@ -43,6 +43,9 @@ class StatusLine:
             self.message = (text, color, left - dt, at)
 
     def text(self) -> tuple[str, Color]:
+        offline = getattr(self.table.session, "offline", "")  # a room's link is down
+        if offline:
+            return offline + ".", palette.DANGER
         text, color = self._text()
         clock = getattr(self.table.session, "time_left", None)  # a room's turn timer
         left = clock() if clock is not None and self.table.state.to_act is not None else None
