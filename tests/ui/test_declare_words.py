@@ -153,3 +153,17 @@ def test_a_greyed_declare_with_nothing_raised_blames_no_throw():
     why = table.message[0]  # now for the throw the player chose
     assert why.startswith("Not a valid declaration: every card must be in a 3-card meld")
     assert "K♣" not in why and "8♥" in why
+
+
+def test_another_s_wrong_show_leaves_the_piles_sooner_than_one_s_own(monkeypatch):
+    # the banner stands over the piles: a bot's long reason (36 words, 12 s to
+    # read) kept them hidden through the person's turn; 6 s at most for another's
+    from game.engine.actions import Declared
+    from game.ui.table.events import OTHERS_READ
+
+    app, table = table_app("21card", (390, 844), 6)
+    why = " ".join(["word"] * 36)
+    other = next(s for s in range(table.state.players) if s != table.bottom)
+    table.events._on_declared(Declared(other, False, None, why))
+    assert table.banner.now.dur == pytest.approx(max(table.banner_time() * 1.5, OTHERS_READ))
+    assert OTHERS_READ == 6.0

@@ -283,3 +283,24 @@ def test_a_session_that_showed_nothing_is_set_up_again_for_the_seat_held():
     step(app, 2)
     assert isinstance(app.top, TableScene) and app.top.bottom == 1
     assert app.session.current == room.view(1)
+
+
+def test_the_turn_timer_is_shown_for_people_and_never_for_bots():
+    # the server's timer never plays a bot's turn (nor a stand-in's): "Arjun
+    # is playing… 30 s left." promised a clock that does not run
+    app = remote_table_app((390, 844), "pool101", 4, seat=1)
+    table = app.top
+    session = table.session
+    actor = table.state.to_act
+    names = session.names
+    people = [Presence(n) for n in names]
+    session.set_presence(people)
+    assert table.status_line.text()[0].endswith("s left.")
+    bot = [Presence(n, person=False, level="easy") if s == actor else p
+           for s, (n, p) in enumerate(zip(names, people, strict=True))]
+    session.set_presence(bot)
+    assert "s left" not in table.status_line.text()[0]
+    away = [Presence(n, covered=True) if s == actor else p
+            for s, (n, p) in enumerate(zip(names, people, strict=True))]
+    session.set_presence(away)
+    assert "s left" not in table.status_line.text()[0]

@@ -57,6 +57,9 @@ def banner_seconds(speed: float) -> float:
     return BANNER * max(speed, 0.5)
 
 
+OTHERS_READ = 6.0  # seconds at most for another player's wrong show's reason
+
+
 def reading_seconds(text: str) -> float:
     """How long ``text`` takes to read (the reader's pace, not the game's speed)."""
     return len(text.split()) / READ_RATE
@@ -235,9 +238,13 @@ class EventAnimator:
             t.app.play("declare")
         else:
             why = _sentence(readable(ev.reason, t.session.names)) if ev.reason else ""
-            # the reason is the news: it stays up long enough to be read whole
+            # the person's own reason stays up long enough to be read whole;
+            # another's less, as the banner stands over the piles they play from
+            read = reading_seconds(why)
+            if ev.seat != t.bottom or t.demo:
+                read = min(read, OTHERS_READ)
             t.announce(f"{who}: wrong show!", palette.DANGER,
-                       max(t.banner_time() * 1.5, reading_seconds(why)), sub=why)
+                       max(t.banner_time() * 1.5, read), sub=why)
             t.app.play("invalid")
 
     def _on_reshuffled(self, ev: StockReshuffled) -> None:

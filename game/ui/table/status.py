@@ -48,10 +48,21 @@ class StatusLine:
             return offline + ".", palette.DANGER
         text, color = self._text()
         clock = getattr(self.table.session, "time_left", None)  # a room's turn timer
-        left = clock() if clock is not None and self.table.state.to_act is not None else None
+        seat = self.table.state.to_act
+        timed = clock is not None and seat is not None and self._timed(seat)
+        left = clock() if timed else None
         if left is None:
             return text, color
         return f"{text} {int(left + 0.999)} s left.", palette.DANGER if left < 10 else color
+
+    def _timed(self, seat: int) -> bool:
+        """Whether a room's turn timer runs for ``seat``: a person's, never a
+        bot's (nor one standing in for someone away), which plays at once."""
+        presence = getattr(self.table.session, "presence", None)
+        if not presence or seat >= len(presence):
+            return True
+        who = presence[seat]
+        return who.person and not who.covered
 
     def _text(self) -> tuple[str, Color]:
         t = self.table
