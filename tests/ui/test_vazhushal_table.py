@@ -415,3 +415,44 @@ def test_the_wipe_moves_cycles_its_melds_and_takes_the_raised_cards():
     mine = session.state.extra.melds[table.bottom]
     assert set(mine[0].cards) == {line[top], *held} and mine[0].is_pure_sequence
     assert isinstance(session.actions[-1], Wipe) and session.actions[-1].meld == mine[0]
+
+
+def test_a_meld_card_held_when_a_dialog_comes_is_let_go():
+    # a card of the person's melds, held when the pause menu came up, stayed
+    # held after Resume: the next tap dropped it where the tap fell
+    from game.ui.table.dialogs import PauseDialog
+    from tests.ui.helpers import post
+
+    app = start(3, 4, levels="medium")
+    table = wait_for_my_turn(app)
+    session = table.session
+    part = wipe_part(table)
+    spades = free_run(session.state, table.bottom, 6)
+    restate(table, give(session.state, table.bottom, " ".join(kind_text(k) for k in spades)))
+    run = [next(c for c in table.hand if c.kind == k) for k in spades]
+    click(app, table.layout.stock.center)
+    raise_cards(app, table, run[:3])
+    press(app, "meld")
+    raise_cards(app, table, run[3:])
+    press(app, "meld")
+    assert len(table.state.extra.melds[table.bottom]) == 2
+    start_at = own_point(table, 0, run[2])
+    post(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)
+    step(app)
+    for k in range(1, 5):
+        post(pygame.MOUSEMOTION, pos=(start_at[0] + 12 * k, start_at[1] - 20 * k), rel=(0, 0),
+             buttons=(1, 0, 0))
+        step(app)
+    assert part.input.dragging == run[2]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseDialog)
+    post(pygame.MOUSEBUTTONUP, pos=(start_at[0], start_at[1] - 200), button=1)
+    step(app)
+    press(app, "resume")
+    step(app, 2)
+    assert app.top is table and part.input.dragging is None and part.input.press is None
+    moves = len(session.actions)
+    click(app, part.places.own_geo(table).spans[1].center)  # a tap on the other meld
+    assert len(session.actions) == moves
+    assert [set(m.cards) for m in table.state.extra.melds[table.bottom]] == \
+        [set(run[:3]), set(run[3:])]

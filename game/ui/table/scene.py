@@ -205,6 +205,8 @@ class TableScene(Scene):
         ends here (its release goes to the dialog, and a drag left live would
         drop the card at the next tap after Resume)."""
         self.input.cancel_drag()
+        for part in self.parts:
+            part.on_pause(self)
 
     def geometry(self) -> HandGeometry:
         texts = self.label_texts()

@@ -100,6 +100,10 @@ class TablePart:
         """Return True when the event was used."""
         return False
 
+    def on_pause(self, table: TableScene) -> None:
+        """A dialog or another screen came over the table: a gesture of the
+        part's own cut short ends here (its release went to the dialog)."""
+
     def draw(self, surface: pygame.Surface, table: TableScene) -> None:
         """Paint the part; never changes game state."""
 

@@ -93,6 +93,10 @@ class WipeTable(TablePart):
     def handle_event(self, event: pygame.event.Event, table: TableScene) -> bool:
         return self.input.handle_event(event, table)
 
+    def on_pause(self, table: TableScene) -> None:
+        self.input.press = None  # a meld's card held: let go, never dropped at the next tap
+        self.input.dragging = None
+
     def buttons(self, table: TableScene) -> list[Button]:
         return self.controls.buttons(table)
 
