@@ -357,3 +357,22 @@ def test_a_wild_rank_is_named_in_words_never_as_a_card():
     assert line([0]) == "Wild: Aces + jokers"  # rank 0 is the Ace
     assert line([6, 12], 0) == "Wild: 7s, Kings"
     assert line([10, 11]) == "Wild: Jacks, Queens + jokers"
+
+
+def test_a_marriage_pair_counts_until_the_player_sees_by_sequences():
+    # seen by three pure sequences, the hand finishes in 3-card melds only:
+    # "Dublee" in the meld colour promised something a pair no longer gives
+    from tests.ui.test_declare_words import my_turn, table_app
+
+    app, table = table_app("marriage", (390, 844), 5)
+    pair = [list(parse_cards("7H 7H"))]
+    hand = part(table, MarriageHand)
+    my_turn(app, table)
+    press(app, "done_exposing", frames=2)
+    assert hand.group_labels(table, pair)[0].valid  # before seeing: a dublee
+    my_turn(app, table)
+    click(app, table.layout.stock.center, frames=3)
+    press(app, "see", frames=5)
+    assert table.bottom_view().extra.saw_by[table.bottom] == "sequences"
+    label = hand.group_labels(table, pair)[0]
+    assert not label.valid and label.text == "No meld"

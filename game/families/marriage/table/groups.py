@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.engine.game import invalid_reason
 from game.engine.melds import GroupLabel
-from game.families.marriage.actions import DUBLEES
+from game.families.marriage.actions import DUBLEES, SEQUENCES
 from game.families.marriage.hand import (
     best_arrangement,
     classify_meld,
@@ -88,9 +88,13 @@ class MarriageHand(TablePart):
 
     def group_labels(self, table, groups):
         wild = table.known_wild
+        mv = _mv(table)
+        # once seen by sequences the hand can only finish in 3-card melds: a
+        # pair no longer counts for anything (RULES §6)
+        pairs_count = mv is None or mv.saw_by[table.bottom] != SEQUENCES
         out = []
         for group in groups:
-            if len(group) == 2 and group[0].kind == group[1].kind:
+            if len(group) == 2 and group[0].kind == group[1].kind and pairs_count:
                 out.append(GroupLabel("dublee", True, 0))
             elif len(group) == 3 and (name := classify_meld(group, wild)):
                 out.append(GroupLabel(name, True, 0))
