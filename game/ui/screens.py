@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.cover import CoverScene
-from game.ui.scenes.friends import FriendsScene
+from game.ui.scenes.friends import FriendsScene, name_dialog
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.menu import MenuScene
@@ -38,6 +38,10 @@ class Screens:
     def friends(self) -> Scene:
         """Play with friends: create a room, or join one with its code."""
         return FriendsScene(self.app)
+
+    def name(self, then: Callable[[], None], ok: str = "OK") -> Scene:
+        """The person's name at a room's table, then ``then``."""
+        return name_dialog(self.app, then, ok)
 
     def lobby(self) -> Scene:
         """The lobby of the room ``app.link`` holds."""

@@ -197,3 +197,38 @@ async def test_the_one_left_in_the_lobby_is_told_they_host_now():
         host.client.close()
         close(guest)
         await server.stop()
+
+
+async def test_a_join_link_on_a_new_device_asks_the_name_first(monkeypatch):
+    # a friend's link opened on a device that knows no name seated them as
+    # "Player", and nothing in the room could change it
+    from game.app import friends
+    from game.ui.scenes.entry import EntryDialog
+    from tests.ui.helpers import post
+
+    monkeypatch.setattr(keys, "new_seed", lambda bits=64: 4242)
+    server = await started(settings())
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    host = window("Meera")
+    guest = None
+    try:
+        host.rooms.create(url, "points", [PERSON, PERSON, "easy"])
+        await frames([host], lambda: host.rooms.link.room is not None, "the room")
+        code = host.rooms.link.room.code
+        guest = App(SIZE, load=True, save=True, room=(code, url))  # nothing saved: no name
+        dialog = guest.top
+        assert isinstance(dialog, EntryDialog) and dialog.title == "Your name at the table"
+        assert guest.rooms.link is None  # not in the room before the name is given
+        for ch in "Kiran":
+            post(pygame.TEXTINPUT, text=ch)
+            guest.step(1 / 60)
+        press(guest, "ok")
+        assert isinstance(guest.top, LobbyScene)
+        await frames([host, guest], lambda: host.rooms.link.room.seats[1].taken, "the guest")
+        assert host.rooms.link.room.seats[1].name == "Kiran"
+        assert friends.load().name == "Kiran"  # the device remembers it
+    finally:
+        for app in (host, guest):
+            if app is not None and app.rooms.link is not None:
+                app.rooms.link.client.close()
+        await server.stop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 # Under pygbag ``platform`` is the browser's bridge (``platform.window`` is the
 # page); on the desktop it has no ``window``, and the guard below says so.
 import platform
+from collections.abc import Callable
 
 from game.ai.levels import LEVELS
 from game.app import friends
@@ -46,6 +47,24 @@ def server_of(prefs: friends.FriendsPrefs) -> str:
 
 def timer_words(seconds: int | None) -> str:
     return "Off" if seconds is None else f"{seconds} seconds a turn"
+
+
+def name_dialog(app, then: Callable[[], None], ok: str = "OK") -> EntryDialog:
+    """The person's name at a room's table, typed and remembered, then ``then``."""
+    prefs = app.rooms.prefs
+
+    def check(text: str) -> str:
+        return "" if clean_name(text) else "Type a name (letters and spaces)."
+
+    def named(text: str) -> None:
+        prefs.name = clean_name(text)
+        if app.may_save:
+            friends.save(prefs)
+        then()
+
+    return EntryDialog(app, "Your name at the table", check, named, text=prefs.name,
+                       keys=NAME_KEYS + SPACE, limit=NAME_LIMIT, upper=False, ok=ok,
+                       hint="Your friends see it by your seat.")
 
 
 class FriendsScene(FormScene):
@@ -126,18 +145,7 @@ class FriendsScene(FormScene):
 
     # ------------------------------------------------------------ typing
     def _ask_name(self) -> None:
-        prefs = self.app.rooms.prefs
-
-        def check(text: str) -> str:
-            return "" if clean_name(text) else "Type a name (letters and spaces)."
-
-        def then(text: str) -> None:
-            prefs.name = clean_name(text)
-            self._changed()
-
-        self.app.push(EntryDialog(self.app, "Your name at the table", check, then,
-                                  text=prefs.name, keys=NAME_KEYS + SPACE, limit=NAME_LIMIT,
-                                  upper=False, hint="Your friends see it by your seat."))
+        self.app.push(name_dialog(self.app, lambda: self._changed()))
 
     def _ask_server(self) -> None:
         prefs = self.app.rooms.prefs

@@ -263,6 +263,10 @@ class Rooms:
         server), else (``resume``) back into the room this device sits in."""
         ticket = self.prefs.ticket if resume else None
         if room is not None and (ticket is None or ticket.code != room[0]):
+            if not self.prefs.name:  # a friend's link on a new device: who is this?
+                self.app.push(self.app.screens.name(lambda: self.join(room[1], room[0]),
+                                                    ok="Join"))
+                return
             self.join(room[1], room[0])
         elif ticket is not None:  # a link to the room this device sits in resumes too
             self.resume(ticket)
