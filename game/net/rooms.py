@@ -18,7 +18,7 @@ from typing import Any
 from game.ai.levels import LEVELS
 from game.app.codec import SaveError, decode_action, encode_action
 from game.app.dealcode import DealCodeError, code_for
-from game.app.players import seat_names
+from game.app.players import NAMES, seat_names
 from game.app.session import Session, rules_from_json, rules_to_json
 from game.engine import (
     Action,
@@ -200,11 +200,14 @@ class Room:
         self._lobby_only()
         if by != self.host:
             raise ProtocolError(NOT_HOST, "only the host starts the game")
+        # the bots keep the names the lobby gave them; a seat nobody took is
+        # named by the session, clear of every name already at the table
+        names = [name if st.taken or not st.person else "" for name, st in
+                 zip(self.names(), self.seats, strict=True)]
         for st in self.seats:
             if st.person and not st.taken:
                 st.plan = self.fill
         levels = [None if st.person else st.plan for st in self.seats]
-        names = [st.name if st.person else "" for st in self.seats]
         self.session = Session(self.rules, self.players, seed, levels, names=names)
         self._match = self.session.to_json()
         self.changed_at = now
@@ -381,10 +384,21 @@ class Room:
 
     # ------------------------------------------------------------ showing
     def names(self) -> list[str]:
+        """Each seat's name: a person's own ("" for a free seat) and each bot's,
+        which the match keeps once started (``start``).  A bot whose usual
+        name a person here has taken gets a name nobody here has."""
         if self.session is not None:
             return self.session.names
-        bots = seat_names([None if st.person else st.plan for st in self.seats])
-        return [st.name if st.person else bots[s] for s, st in enumerate(self.seats)]
+        usual = seat_names([None if st.person else st.plan for st in self.seats])
+        people = {st.name for st in self.seats if st.person and st.taken}
+        spare = (n for n in NAMES[1:] if n not in people and n not in usual)
+        out = []
+        for s, st in enumerate(self.seats):
+            if st.person:
+                out.append(st.name)
+            else:  # six seats leave a spare name for every bot a person renamed
+                out.append(usual[s] if usual[s] not in people else next(spare, usual[s]))
+        return out
 
     def describe(self, you: int | None) -> dict[str, Any]:
         """The lobby and who is here, as the room message carries it."""

@@ -117,7 +117,7 @@ def test_the_host_may_start_and_a_guest_waits():
     assert "Seat 1: Meera (host)" in words
     assert "Seat 2: Ravi (you), reconnecting" in words  # not online: dropped
     assert "Seat 3: free for a friend" in words
-    assert "Seat 4: bot (Hard)" in words
+    assert "Seat 4: Kiran (bot, Hard)" in words  # the name the table gives the bot
 
 
 def test_a_free_seat_is_offered_and_asked_for():

@@ -72,6 +72,17 @@ class FriendsScene(FormScene):
 
     max_width = 560
     wide_width = 980
+    _two = False  # whether the form was last laid out in two columns
+
+    def _place(self, size: tuple[int, int], keep: bool) -> None:
+        """Placed as any form; where that changes the number of columns, the
+        rows are put in that layout's order (``rows``) and placed again."""
+        super()._place(size, keep)
+        two = self.form.columns == 2
+        if two != self._two:
+            self._two = two
+            self.refresh()
+            super()._place(size, keep)
 
     def rows(self) -> list[Row]:
         app = self.app
@@ -84,6 +95,16 @@ class FriendsScene(FormScene):
             Buttons(Button(f"Server: {server_of(prefs)}", self._ask_server, key="server")),
             Choice("Coach's hints", lambda: "On" if prefs.hints else "Off", self._hints,
                    key="hints"),
+        ]
+        room = [Choice("Turn timer", lambda: timer_words(prefs.timer), self._timer, key="timer"),
+                Choice("Free seats", lambda: f"Bot: {level_name(prefs.fill)}", self._fill,
+                       key="fill")]
+        if self._two:
+            # the room's timer and bots join the choices at the left: in the
+            # room's column they pushed "Create a room" off a 1280x720 or
+            # 800x600 screen at 5 or 6 players (a row for each seat)
+            rows += room
+        rows += [
             Heading("Join a room"),
             Buttons(Button("Join with a code", self._ask_code, key="join")),
             right(Heading("Create a room")),
@@ -94,11 +115,9 @@ class FriendsScene(FormScene):
         for i in range(cfg.players - 1):
             rows.append(right(Choice(f"Seat {i + 2}", lambda i=i: self._seat_text(i),
                                      lambda step, i=i: self._seat(i, step), key=f"seat{i}")))
+        if not self._two:  # one column: in the room's section, after its seats
+            rows += room
         rows += [
-            right(Choice("Turn timer", lambda: timer_words(prefs.timer), self._timer,
-                         key="timer")),
-            right(Choice("Free seats", lambda: f"Bot: {level_name(prefs.fill)}", self._fill,
-                         key="fill")),
             right(Buttons(Button("Rule options", lambda: app.push(RulesScene(app)),
                                  key="rules"),
                           Button("Create a room", self._create, style="primary",

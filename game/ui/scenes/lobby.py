@@ -82,8 +82,9 @@ class QrRow(Row):
 def seat_words(room: RoomInfo, seat: int, info: SeatInfo) -> str:
     """One seat as the lobby says it."""
     who = f"Seat {seat + 1}: "
-    if not info.person:
-        return who + f"bot ({level_name(info.plan)})"
+    if not info.person:  # named as the table will name it
+        return who + (f"{info.name} (bot, {level_name(info.plan)})" if info.name
+                      else f"bot ({level_name(info.plan)})")
     if not info.taken:
         return who + "free for a friend"
     marks = [w for w, yes in (("you", seat == room.you), ("host", seat == room.host)) if yes]

@@ -22,15 +22,20 @@ from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import glow
 from game.uikit.table.wording import STATUS_BADGE, last_move, score_text
 from game.uikit.widgets import fit_text, panel
+from game.uikit.widgets.text import MIN_TEXT
 
 if TYPE_CHECKING:
+    from game.app.remote import RemoteSession
+    from game.app.session import Session
     from game.ui.table.scene import TableScene
 
 WIDE = 170  # a panel at least this wide may show the fan of card backs
 MOVE_ROOM = "threw 10♥"  # a move line a panel keeps whole beside its fan, the thinking dots too
 TAG_FILL = (120, 44, 38)
+BOT = "Bot"  # beside a bot's name, where people and bots share the table
+# a person a stand-in plays for is "Away", never "Bot": that word marks a bot's own seat
 SHORT_TAG = {"Out of the pool": "Out", "Out of the match": "Out", "Wrong show": "Wrong show",
-             "Reconnecting": "Away", "Bot for now": "Bot"}
+             "Reconnecting": "Away", "Bot for now": "Away"}
 
 
 def seat_tag(scene: TableScene, seat: int) -> str:
@@ -40,6 +45,16 @@ def seat_tag(scene: TableScene, seat: int) -> str:
         return "Out of the pool" if st.rules.match == "pool" else "Out of the match"
     away = getattr(scene.session, "presence_tag", None)  # a room's match: who is not here
     return STATUS_BADGE.get(st.status[seat], "") or (away(seat) if away else "")
+
+
+def bot_mark(session: Session | RemoteSession, seat: int) -> str:
+    """The word beside a bot's name where people share the table with bots (a
+    room, pass and play), or "".  Their panels are alike once the move line
+    has replaced a bot's level; alone against bots no seat needs it."""
+    presence = getattr(session, "presence", None)  # a room's: a person's seat or a bot's
+    if presence is not None:
+        return "" if presence[seat].person else BOT
+    return BOT if session.is_bot(seat) and session.pass_and_play else ""
 
 
 def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect,
@@ -70,8 +85,15 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     if st.dealer == seat:
         chip(surface, "D", (right - m.small // 2, y + lh // 2), m.small)
         name_w -= m.small + 4
+    mark = bot_mark(scene.session, seat)
+    if mark:  # a size smaller, as small as text goes: "Vikram" keeps beside fan and chip
+        badge = fonts.text(mark, max(min(m.small, MIN_TEXT), m.small - 2), palette.TEXT_DIM)
+        name_w -= badge.get_width() + 9
     name = fit_text(scene.session.names[seat], m.small, palette.TEXT, name_w, bold=True)
-    surface.blit(name, name.get_rect(midleft=(x, y + lh // 2)))
+    nr = surface.blit(name, name.get_rect(midleft=(x, y + lh // 2)))
+    if mark:
+        br = surface.blit(badge, badge.get_rect(midleft=(nr.right + 6, y + lh // 2)))
+        pygame.draw.rect(surface, palette.PANEL_EDGE, br.inflate(6, 0), 1, border_radius=5)
     # line 2: what happened to them, else their last move (or level), and the turn
     y += lh
     dots_w = 0
