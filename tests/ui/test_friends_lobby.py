@@ -304,3 +304,40 @@ def test_the_turn_timer_is_shown_for_people_and_never_for_bots():
             for s, (n, p) in enumerate(zip(names, people, strict=True))]
     session.set_presence(away)
     assert "s left" not in table.status_line.text()[0]
+
+
+def test_the_host_is_asked_to_share_a_qr_code_only_where_there_is_one():
+    # a server with no page of its own gives no link and so no QR code: the
+    # lobby still said "Share the code or the QR code"
+    from dataclasses import replace
+
+    app = lobby_app((390, 844))
+    scene = app.top
+    assert scene._status().startswith("Share the code or the QR code, then start")
+    app.rooms.link.room = replace(app.rooms.link.room, link="", qr=())
+    assert scene._status() == "Share the code, then start: bots take the free seats."
+
+
+def test_a_paste_with_no_clipboard_says_so():
+    # the browser's pygame has no clipboard module: Ctrl+V did nothing, silently
+    import pygame
+
+    from game.ui.scenes.entry import CODE_KEYS, EntryDialog
+
+    app = App((390, 844), load=False, save=False)
+    dialog = EntryDialog(app, "Play a deal from its code", lambda t: "", lambda t: None,
+                         keys=CODE_KEYS, limit=60)
+    app.push(dialog)
+
+    class NoScrap:
+        def __getattr__(self, name):
+            raise ModuleNotFoundError("No module named 'pygame.scrap'")
+
+    real = pygame.scrap
+    pygame.scrap = NoScrap()
+    try:
+        dialog._paste()
+    finally:
+        pygame.scrap = real
+    assert dialog.text == ""
+    assert dialog.problem == "The game cannot read the clipboard here: type it instead."

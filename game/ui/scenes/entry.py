@@ -115,10 +115,15 @@ class EntryDialog(Scene):
 
     def _paste(self) -> None:
         try:
-            got = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
-        except Exception:  # no clipboard here
-            got = ""
-        kept = "".join(ch for ch in str(got or "") if ch not in "-_ \n\t"
+            got = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else None
+        except Exception:  # no clipboard here (the browser's pygame has no scrap)
+            got = None
+        if not got:  # say so: a paste that does nothing reads as a broken key
+            self.problem = ("The clipboard is empty." if got == "" else
+                            "The game cannot read the clipboard here: type it instead.")
+            self.app.play("invalid")
+            return
+        kept = "".join(ch for ch in str(got) if ch not in "-_ \n\t"
                        or ch == " " and SPACE in self.keys)
         count = sum(1 for ch in kept if self.allowed(ch.upper() if self.upper else ch))
         room = self.limit - len(self.text)

@@ -166,7 +166,8 @@ class LobbyScene(FormScene):
         if room.started:
             return "The game has started: taking your seat…"
         if link.is_host:
-            return "Share the code or the QR code, then start: bots take the free seats."
+            what = "the code or the QR code" if room.link else "the code"  # no page, no QR
+            return f"Share {what}, then start: bots take the free seats."
         return "Waiting for the host to start the game."
 
     def rebuild(self) -> None:
