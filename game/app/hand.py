@@ -109,6 +109,15 @@ class HandArrangement:
             self.version += 1
         return added
 
+    def restore(self, groups: Iterable[Iterable[Card]], hand: Sequence[Card]) -> None:
+        """Go back to an earlier ``groups`` of this hand (practice's Undo):
+        its groups in their order, then kept in step with ``hand`` as ``sync``
+        keeps them, so a card that has since left the hand is not shown and a
+        card the hand holds is shown once, however the two differ."""
+        self.groups = [list(g) for g in groups if g]
+        self.sync(hand)
+        self.version += 1  # a new layout even if ``sync`` had nothing to change
+
     def _drop_empty(self) -> None:
         self.groups = [g for g in self.groups if g]
 

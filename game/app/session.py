@@ -129,8 +129,16 @@ class Session:
         self.deal_from = 0  # where in ``actions`` the deal in progress began
         self.deal_start = self.state
         self.last_deal: DealRecord | None = None
-        self.undo_points: list[tuple[int, GameState]] = []  # practice: (moves, state)
+        # practice: (moves, state, keepsake): the keepsake is what ``keepsake``
+        # returned as the person made that move (the table's hand arrangement)
+        self.undo_points: list[tuple[int, GameState, Any]] = []
         self.undo_stopped = ""  # why points of this deal were dropped, if they were
+        # practice: called just before a person's move applies; what it returns
+        # comes back as ``undone`` when that move is taken back, so the table
+        # can show the person's hand as they had it then (the session never
+        # looks inside; a match loaded from a save has none for its old points)
+        self.keepsake: Callable[[], Any] | None = None
+        self.undone: Any = None  # the keepsake of the point the last ``undo`` went back to
         self.hinted: set[int] = set()  # the deals (numbers) in which a hint was asked
         # called as on_deal_end(session, deal_ended, match_ended) after a move
         # that settles a deal or ends the match (statistics listen here)
@@ -222,20 +230,28 @@ class Session:
     def play(self, action: Action) -> list[Event]:
         """Apply ``action`` (raises IllegalAction and changes nothing if illegal)."""
         before = self.state
+        # taken before the move applies (it is refused if illegal), while the
+        # person's arrangement is still the one they chose the move from
+        kept = self.keepsake() if self.keepsake is not None and self.practice \
+            and self._person_to_act(before) else None
         self.state, events = apply(before, action)
         self.actions.append(action)
         self._thinking = None
-        self._track(before, events, notify=True)
+        self._track(before, events, notify=True, kept=kept)
         return events
 
-    def _track(self, before: GameState, events: list[Event], notify: bool) -> None:
+    def _person_to_act(self, state: GameState) -> bool:
+        actor = state.to_act
+        return state.result is None and actor is not None and self.levels[actor] is HUMAN
+
+    def _track(self, before: GameState, events: list[Event], notify: bool,
+               kept: Any = None) -> None:
         """Keep the deal's start, the practice undo points and the finished
-        deal's record up to date after one applied action."""
+        deal's record up to date after one applied action; ``kept`` goes
+        with its undo point, if it makes one."""
         moves = len(self.actions)
-        actor = before.to_act
-        if self.practice and before.result is None and actor is not None \
-                and self.levels[actor] is HUMAN:
-            self.undo_points.append((moves - 1, before))
+        if self.practice and self._person_to_act(before):
+            self.undo_points.append((moves - 1, before, kept))
         if any(isinstance(e, DealStarted) for e in events):
             self.deal_from, self.deal_start = moves, self.state
             self.undo_points, self.undo_stopped = [], ""
@@ -297,10 +313,11 @@ class Session:
 
     def undo(self) -> bool:
         """Practice: back to the person's previous decision, taking back the
-        bots' moves since; the state is exactly the one then.  False if none."""
+        bots' moves since; the state is exactly the one then, and ``undone``
+        what the ``keepsake`` gave at that point.  False if none."""
         if not self.can_undo():
             return False
-        moves, state = self.undo_points.pop()
+        moves, state, self.undone = self.undo_points.pop()
         del self.actions[moves:]
         self.state = state
         self._thinking = None

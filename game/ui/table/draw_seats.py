@@ -12,7 +12,7 @@ drawn over the text.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -20,7 +20,7 @@ from game.app.players import level_name
 from game.engine.family import family_of
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.table.draw_util import glow
-from game.uikit.table.wording import STATUS_BADGE, last_move, score_text
+from game.uikit.table.wording import STATUS_BADGE, TurnWords, last_turn, score_text
 from game.uikit.widgets import fit_text, panel
 from game.uikit.widgets.text import MIN_TEXT
 
@@ -112,8 +112,10 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
         surface.blit(t, tr)
     else:
         words = scene.ask("move_words") or family_of(st.rules).move_words
-        move = last_move(st.log, seat, words) or level_name(scene.session.levels[seat])
-        t = fit_text(move, m.small, palette.TEXT_DIM, right - x - dots_w)
+        room = right - x - dots_w
+        move = move_line(st.log, seat, words, fonts.font(m.small), room) \
+            or level_name(scene.session.levels[seat])
+        t = fit_text(move, m.small, palette.TEXT_DIM, room)
         surface.blit(t, t.get_rect(midleft=(x, y + lh // 2)))
     # line 3: the score, and (narrow panels) the cards held
     y += lh
@@ -123,6 +125,49 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     words = scene.ask("score_line", seat) or score_text(st.rules, st.scores[seat])
     score = fit_text(words, m.small, palette.HILITE, right - x - count_w - 4, bold=True)
     surface.blit(score, score.get_rect(midleft=(x, y + lh // 2)))
+
+
+# a panel too narrow for a whole turn shows its take and its end in turn, this long each
+SWAP_S = 1.6
+
+
+class _Turn(NamedTuple):
+    log: tuple
+    words: dict[str, str] | None
+    turn: TurnWords
+    since: float  # when these words came (the latest move shows first)
+
+
+# by seat: each panel is drawn every frame, and the log changes only with a
+# move.  The log itself is kept, so ``is`` cannot mistake a new log for a
+# freed one at the same address.
+_TURNS: dict[int, _Turn] = {}
+
+
+def move_line(log: tuple, seat: int, words: dict[str, str] | None,
+              font: pygame.font.Font, room: int) -> str:
+    """The move line of ``seat``'s panel, ``room`` wide: its whole last turn
+    where that fits ("took K♥ · threw 8♦"), else shorter; where only the latest
+    move fits, a turn that took the pile's card shows "threw 8♦" and "took K♥"
+    in turn, so the take stays in sight until the seat moves again (it
+    used to show only until the throw, 0.88 s at normal speed).  "" before
+    the seat's first move of the deal."""
+    kept = _TURNS.get(seat)
+    now = time.perf_counter()
+    if kept is None or kept.log is not log or kept.words != words:
+        turn = last_turn(log, seat, words)
+        # another seat's move leaves this seat's words, and their turn, alone
+        since = kept.since if kept is not None and kept.turn == turn else now
+        kept = _TURNS[seat] = _Turn(log, words, turn, since)
+    lines, took = kept.turn
+    if not lines:
+        return ""
+    fits = next((line for line in lines[:-1] if font.size(line)[0] <= room), None)
+    if fits is not None:
+        return fits
+    if took is None or took == lines[-1]:
+        return lines[-1]
+    return (lines[-1], took)[int((now - kept.since) / SWAP_S) % 2]
 
 
 def shows_fan(rect: pygame.Rect, pad: int, size: int) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import Card
 from game.uikit.art import palette
 from game.uikit.widgets import Button
 
@@ -23,6 +24,14 @@ class Practice:
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
+        # each undo point keeps the person's arrangement as it was when they
+        # moved, so Undo gives back their groups, not just their cards
+        if table.session.practice:
+            table.session.keepsake = self._arrangement
+
+    def _arrangement(self) -> list[list[Card]]:
+        """A copy of the groups of the hand at the bottom (the person moving)."""
+        return [list(g) for g in self.table.arr.groups]
 
     @property
     def slots(self) -> int:
@@ -63,7 +72,23 @@ class Practice:
         table.pace.reset()
         table.fast = False
         table.forget_position()
+        self._restore(table.session.undone)
         table.sync_hand()
         table.say("Taken back: play it again.", palette.OK, 3.0)
         app.mark_dirty()
         app.save_now()
+
+    def _restore(self, groups: list[list[Card]] | None) -> None:
+        """Give the person who is to act again their arrangement from the undo
+        point (``sync`` alone would bring a returning card back in a group of
+        its own at the right).  None: a point made before this table kept one
+        (a match loaded from a save); the hand is only kept in step then."""
+        table = self.table
+        seat = table.session.state.to_act
+        if groups is None or seat is None:
+            return
+        # pass and play: the point may be another person's, whose arrangement
+        # the app keeps until they take the screen again
+        arr = table.arr if seat == table.bottom else table.app.hands.get(seat)
+        if arr is not None:
+            arr.restore(groups, table.session.state.hands[seat])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from game.engine import Card, Declare, Discard, DrawDiscard, DrawStock, Pack
 from game.engine.cards import RANK_NAMES
@@ -72,6 +73,60 @@ def last_move(log, seat: int, family_words: dict[str, str] | None = None) -> str
             text = MOVE_TEXT.get(what) or (family_words or {}).get(what, what)
             return text.format(card=card_text(card) if card else "")
     return ""
+
+
+TURN_JOIN = " · "  # between the moves of one turn on a seat's panel
+
+
+class TurnWords(NamedTuple):
+    """A seat's latest turn in words (``last_turn``)."""
+
+    lines: list[str]  # the whole turn first, then shorter; the latest move alone last
+    took: str | None  # "took K♥" where the turn took the pile's card, else None
+
+
+def last_turn(log, seat: int, family_words: dict[str, str] | None = None) -> TurnWords:
+    """``seat``'s latest turn in this deal, for a panel with room for it, then
+    shorter: ["took K♥ · threw 8♦", "threw 8♦"].  A throw soon replaces a take,
+    and what a seat took from the pile is what the others must follow, so the
+    first line keeps the whole turn (its entries since another seat's); a draw
+    from the stock tells nothing once the turn has gone on, so it is left out
+    then.  The last line is the latest move alone (``last_move``); no lines if
+    the seat has not moved this deal."""
+    turn = []
+    for who, what, card in reversed(log):
+        if who != seat:
+            if turn:
+                break
+            continue
+        turn.append((what, card))
+    turn.reverse()
+    if not turn:
+        return TurnWords([], None)
+    words = family_words or {}
+
+    def said(what: str, card) -> str:
+        text = MOVE_TEXT.get(what) or words.get(what, what)
+        return text.format(card=card_text(card) if card else "")
+
+    parts: list[str] = []
+    counts: list[int] = []
+    for what, card in turn:
+        if what == "draw_stock" and len(turn) > 1:
+            continue
+        text = said(what, card)
+        if parts and parts[-1] == text:  # "laid a meld" twice: once, counted
+            counts[-1] += 1
+            continue
+        parts.append(text)
+        counts.append(1)
+    whole = TURN_JOIN.join(p if n == 1 else f"{p} ×{n}" for p, n in zip(parts, counts, strict=True))
+    last = said(*turn[-1])
+    lines = [whole]
+    took = next((said(w, c) for w, c in turn if w == "draw_discard"), None)
+    if took is not None and len(parts) > 2:  # a longer turn: the take and its end
+        lines.append(took + TURN_JOIN + last)
+    return TurnWords(lines + ([last] if last not in lines else []), took)
 
 
 # a whole rank in words: "As" or "Ks" reads as the card A♠ or K♠ (AS, KS)
