@@ -19,15 +19,16 @@ tiplu is the best throw that follows plus what a seen loser saves (10 − 3).
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Sequence
 
 from game.ai.coach.advice import best_discard_points
 from game.ai.coach.lens import Layout, Lens, Standing, card_order, opponents
-from game.ai.coach.reasons import line
-from game.ai.coach.words import cards_words
+from game.ai.coach.reasons import SHARED, line, what_it_joins
+from game.ai.coach.words import card_words, cards_words
 from game.ai.kinds import kinds_of
-from game.engine import Card, PlayerView
+from game.engine import Card, DrawDiscard, PlayerView
 from game.engine.state import SeatStatus
 from game.families.marriage.actions import (
     DUBLEES,
@@ -39,13 +40,14 @@ from game.families.marriage.actions import (
 from game.families.marriage.hand import (
     best_arrangement,
     can_see,
-    count_dublees,
     dublee_pairs,
     winning_show,
 )
 from game.families.marriage.judge import Judge
 from game.families.marriage.maal import maal
 
+SEE_SEQUENCES = "three pure sequences (to see the tiplu)"
+SEE_DUBLEES = "seven dublees (to see the tiplu)"
 PER_CARD = 3.0  # points a card still to draw costs (module docstring)
 TUNNELA_BONUS = 5.0  # what an exposed tunnela collects from each other player once seen
 
@@ -56,6 +58,18 @@ def _expose(lens: MarriageLens, action: ExposeTunnela) -> str:
     if lens.rules.tunnela_bonus != "none":
         clauses.append("it pays a bonus once you have seen")
     return line(f"Expose the tunnela {cards_words(action.cards)}", clauses)
+
+
+def _take(lens: MarriageLens, action: DrawDiscard) -> str:
+    """The shared reason, but a take that lets an unseen hand see the tiplu
+    says so: seeing, not a show, is what the hand is then ready for."""
+    view = lens.view
+    after = view.hand + (view.discard[-1],)
+    if lens.seen or lens.is_wild(view.discard[-1]) or lens.take(after).need > 0:
+        return SHARED[DrawDiscard](lens, action)
+    head = f"Take {card_words(view.discard[-1])} from the pile"
+    return line(head, [what_it_joins(lens, view.discard[-1], after),
+                       "then you can see the tiplu"])
 
 
 def _done_exposing(lens: MarriageLens, action: DoneExposing) -> str:
@@ -94,7 +108,8 @@ def _done_value(lens: MarriageLens, action: DoneExposing) -> float:
 class MarriageLens(Lens):
     goal = "a show"
     twins = "a dublee"
-    reasons = {ExposeTunnela: _expose, DoneExposing: _done_exposing, SeeTiplu: _see}
+    reasons = {ExposeTunnela: _expose, DoneExposing: _done_exposing, SeeTiplu: _see,
+               DrawDiscard: _take}
     values = {SeeTiplu: _see_value, ExposeTunnela: _expose_value, DoneExposing: _done_value}
 
     def __init__(self, view: PlayerView) -> None:
@@ -103,6 +118,14 @@ class MarriageLens(Lens):
         ex = view.extra
         self.seen = bool(ex is not None and ex.i_have_seen)
         self.route = ex.my_route if ex is not None else None
+        # the distance to each way of seeing, measured apart so that the words
+        # name the route the distance is on: the sequences alone (the judge's
+        # tiebreak for loose cards kept, as it weighs the routes, and left out,
+        # to count the cards), the dublees through the judge's own measure
+        self._seq = copy.copy(self.judge)
+        self._seq.dublees_open = False
+        self._seq_cards = copy.copy(self._seq)
+        self._seq_cards.rest_weight = 0.0
 
     def layout(self, cards: Sequence[Card]) -> Layout:
         pairs = dublee_pairs(cards)
@@ -132,20 +155,27 @@ class MarriageLens(Lens):
         except ValueError:  # a hand the maal count cannot read: no bonus said
             return 0
 
-    def _route(self, cards: Sequence[Card]) -> str:
-        if self.seen:
-            return "the eighth dublee" if self.route == DUBLEES else "a show"
-        ex = self.view.extra
-        exposed = len(ex.exposed[self.view.seat]) if ex is not None else 0
-        if self.judge.dublees_open and count_dublees(cards) + exposed >= 5:
-            return "seven dublees (to see the tiplu)"
-        return "three pure sequences (to see the tiplu)"
-
     def _stand(self, kinds: tuple[int, ...], cards: Sequence[Card]) -> Standing:
-        value = self.judge.value(kinds)
-        need = max(0, math.ceil(value - 1e-6))
-        return Standing(need, max(0.0, value), self.count(cards), self._maal(cards),
-                        self._route(cards))
+        value = self.judge.value(kinds)  # the draws the points are priced on
+        need, route = self._need(kinds, value)
+        return Standing(need, max(0.0, value), self.count(cards), self._maal(cards), route)
+
+    def _need(self, kinds: tuple[int, ...], value: float) -> tuple[int, str]:
+        """Cards still to draw and the finish they are counted to: once seen,
+        the show (or the eighth dublee); before, the way of seeing the
+        judge finds nearer (the dublees only when they are open and nearer
+        by more than its bias for sequences, as the bots weigh them)."""
+        if self.seen:
+            route = "the eighth dublee" if self.route == DUBLEES else "a show"
+            return max(0, math.ceil(value - 1e-6)), route
+        seq = self._seq_cards.value(kinds)
+        if self.judge.dublees_open:
+            judge = self.judge
+            # the judge's private measure: the one the bots' weighing uses
+            dub = judge._dublee_value(kinds, 7 - judge.exposed)
+            if dub + judge.dublee_bias < self._seq.value(kinds):
+                return max(0, math.ceil(dub - 1e-6)), SEE_DUBLEES
+        return max(0, math.ceil(seq - 1e-6)), SEE_SEQUENCES
 
     def standing(self, cards: Sequence[Card]) -> Standing:
         return self._stand(kinds_of(cards), cards)
@@ -174,6 +204,8 @@ class MarriageLens(Lens):
 
     def need_words(self, st: Standing) -> str:
         if st.need <= 0:
+            if st.route in (SEE_SEQUENCES, SEE_DUBLEES):
+                return "ready to see the tiplu"
             return f"ready for {st.route}"
         unit = "card" if st.need == 1 else "cards"
         return f"about {st.need} {unit} from {st.route}"

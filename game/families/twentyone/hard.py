@@ -23,7 +23,10 @@ bonuses) and keeps the move with the best expected score.
   playing on is worth less than ``PACK_WINDOW`` above the drop; then the
   search plays on over sampled worlds and drops when that is worse than the
   drop by ``PACK_MARGIN``.  A first hand is weighed only when a regular
-  would drop it (no wild card, four draws or more from a show).
+  would drop it (no wild card, four draws or more from a show).  The
+  numbers of a drop are kept (``pack_odds``: the drop and the rollouts'
+  cost of playing on) so that the coach's words and the table's
+  announcement give what the decision weighed, not another model's.
 - Show: at once, whenever a valid show exists (the frame's
   ``declarations_thought``), throwing the card that keeps the biggest bonus.
 
@@ -34,7 +37,7 @@ it costs no frame).
 
 from __future__ import annotations
 
-from game.ai.base import Thought
+from game.ai.base import PackOdds, Thought
 from game.ai.common import distinct_discards
 from game.ai.kinds import kinds_of
 from game.ai.knowledge import know
@@ -92,6 +95,7 @@ class SearchHard(WideBot):
     budget = BUDGET
     take_budget = TAKE_BUDGET
     pack_budget = PACK_BUDGET
+    pack_odds: PackOdds | None = None  # the numbers of its last drop, while it stands
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -119,6 +123,7 @@ class SearchHard(WideBot):
     # ---------------------------------------------------------------- draw
     def draw(self, view: PlayerView) -> Thought:
         legal = view.legal
+        self.pack_odds = None  # a drop's numbers speak for that drop only
         play = DrawStock()
         if DrawDiscard() in legal:
             if DrawStock() not in legal:
@@ -144,6 +149,7 @@ class SearchHard(WideBot):
             yield from search(view, self.model, cands, self.budget_for(view, self.pack_budget),
                               self.rng(view), race=False)
             if cands[1].mean > cands[0].mean + PACK_MARGIN:
+                self.pack_odds = odds_of(view, cands[0], cands[1])
                 return Pack()
         return play
 
@@ -185,3 +191,14 @@ class SearchHard(WideBot):
         if extra and close_call(cands, TAU):
             yield from search(view, self.model, cands, budget.scaled(extra), rng)
         return choose(cands, TAU).action
+
+
+def odds_of(view: PlayerView, play: Candidate, drop: Candidate) -> PackOdds:
+    """The search's numbers in points: the drop and the rollouts' average
+    cost of playing on (in Pool the search weighs a match equity worth about
+    a point a point: scaled so that the drop reads as its points).  No share
+    of won deals: a rollout's score counts the value-card bonuses, so a lost
+    deal can score above nothing and the share would not be the wins."""
+    cost = float(pack_cost(view, view.seat)[0])
+    scale = cost / -drop.mean if drop.mean < 0 else 1.0
+    return PackOdds(cost, -play.mean * scale)

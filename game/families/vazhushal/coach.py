@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.base import finish
+from game.ai.coach.advice import after_discard
 from game.ai.coach.lens import Layout, Lens, Standing, card_order
 from game.ai.coach.reasons import line
 from game.ai.coach.words import card_words
-from game.engine import Card, DrawStock, PlayerView
+from game.engine import Action, Card, Discard, DrawStock, PlayerView
 from game.families.vazhushal.actions import (
     Finish,
     GoOut,
@@ -36,9 +37,25 @@ from game.families.vazhushal.actions import (
 from game.families.vazhushal.bots import Judge
 from game.families.vazhushal.laydown import best_laydown
 from game.families.vazhushal.melds import left_value
+from game.families.vazhushal.readings import SEQUENCE, TableMeld
 
 PER_TURN = 7.0  # card points a turn more to go out costs (module docstring)
 NODES = 20_000  # the arrangement search's bound for a hint (exact for any real hand)
+
+
+def in_order(meld: TableMeld) -> tuple[Card, ...]:
+    """A meld's cards in the order the table shows them (the table's
+    ``draw.shown``, which this engine-side module cannot import: it draws): a
+    sequence low to high by what each card stands for (Q K A when the Ace
+    is high), a set by suit.  The engine keeps the order they were laid in,
+    which reads as "5♠ 7♠ 6♠"."""
+    pairs = list(zip(meld.cards, meld.stands_for, strict=True))
+    if meld.kind == SEQUENCE:
+        high = any(k % 13 == 12 for k in meld.stands_for)  # a King: an Ace is high
+        pairs.sort(key=lambda p: 14 if high and p[1] % 13 == 0 else p[1] % 13)
+    else:
+        pairs.sort(key=lambda p: p[1] // 13)
+    return tuple(c for c, _ in pairs)
 
 
 # ------------------------------------------------------------- its moves
@@ -60,7 +77,7 @@ def _wipe(lens: WipeLens, action: Wipe) -> str:
     taken = len(pos.line) - pos.index_of(action.card)
     clauses = [f"it takes {taken} card{'s' if taken != 1 else ''}"]
     if laid:
-        clauses[0] += " and lays " + ", ".join(lens.words(m.cards) for m in laid)
+        clauses[0] += " and lays " + ", ".join(lens.words(in_order(m)) for m in laid)
     after = lens.wipe(action)
     now = lens.standing(view.hand)
     # the cards a wipe takes come into the hand: say the count only when it
@@ -76,7 +93,7 @@ def _go_out(lens: WipeLens, action: GoOut) -> str:
         return "Go out."
     melds, discard = done
     return line("Go out", [f"every card but {card_words(discard)} melds: "
-                           + ", ".join(lens.words(m.cards) for m in melds)])
+                           + ", ".join(lens.words(in_order(m)) for m in melds)])
 
 
 def _finish(lens: WipeLens, action: Finish) -> str:
@@ -118,7 +135,7 @@ class WipeLens(Lens):
 
     def layout(self, cards: Sequence[Card]) -> Layout:
         lay = self._laydown(cards)
-        return Layout(tuple((_meld_name(m), m.cards) for m in lay.melds),
+        return Layout(tuple((_meld_name(m), in_order(m)) for m in lay.melds),
                       tuple(sorted(lay.left, key=card_order)))
 
     def count(self, cards: Sequence[Card]) -> int:
@@ -157,6 +174,28 @@ class WipeLens(Lens):
 
     def win_points(self) -> float:
         return 0.0  # nothing left to play: the best a position can be
+
+    def cost_words(self, played: Action, better: Action, cost: float) -> str:
+        """The review's size of a mistake, in this lens's own unit: the
+        turns to go out its points were priced from (``PER_TURN`` card
+        points a turn; the game scores won deals, never these points).  When
+        both throws leave the same cards to go, or the coach's more, the
+        turns come from the draws that help, and the words say so rather
+        than claim a nearness the distances deny."""
+        turns = cost / PER_TURN
+        n = f"{turns:.1f}".removesuffix(".0")
+        words = f"out about {n} turn{'' if n == '1' else 's'} sooner"
+        if not (isinstance(played, Discard) and isinstance(better, Discard)):
+            return words
+        hand = self.view.hand
+        ours = after_discard(self, hand, better.card).need
+        theirs = after_discard(self, hand, played.card).need
+        if ours == theirs:
+            return f"{words}: the same {ours} cards to go, more stock cards that help"
+        if ours > theirs:
+            return (f"{words} by the coach's count: more stock cards help, though "
+                    f"{ours} cards are left to go against {theirs}")
+        return words
 
     def need_words(self, st: Standing) -> str:
         if st.need <= 1:

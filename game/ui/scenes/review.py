@@ -14,6 +14,7 @@ import pygame
 
 from game.ui.scenes.replay import sorted_hand
 from game.ui.table.coaching import coach
+from game.ui.table.hints import visible_part
 from game.uikit.art import cardart, fonts, palette
 from game.uikit.scene import Scene
 from game.uikit.table.draw_util import glow
@@ -30,6 +31,21 @@ from game.uikit.widgets import (
 )
 
 PER_PERSON = 3
+
+
+def cost_words(mk) -> str:
+    """How much the coach's move was better, in the words of the family's
+    lens where it has its own unit (``cost_words``: a game whose lens prices
+    in an estimate no player scores), else in points."""
+    the_coach = coach()
+    words = None
+    if the_coach is not None:
+        try:
+            say = getattr(the_coach.lens_for(mk.view), "cost_words", None)
+            words = say(mk.played, mk.better, mk.cost) if callable(say) else None
+        except Exception:  # noqa: BLE001 - a review degrades to points, never stops
+            words = None
+    return words or f"about {mk.cost:g} points better"
 
 
 class ReviewScene(Scene):
@@ -95,7 +111,7 @@ class ReviewScene(Scene):
             who = f"{name}, y" if name else "Y"
             turn = mk.view.turns_taken[mk.view.seat] + 1
             head = (f"{i + 1}. Turn {turn}: {who}ou {move_words(mk.played, past=True)}; the "
-                    f"coach would {move_words(mk.better)} (about {mk.cost:g} points better).")
+                    f"coach would {move_words(mk.better)} ({cost_words(mk)}).")
             lines = list(wrap(head, m.small, self.body.w - m.pad)) + \
                 list(wrap(readable(mk.reason, self.session.names), m.small,
                           self.body.w - m.pad))
@@ -183,14 +199,18 @@ class ReviewScene(Scene):
         inner = box.w - m.pad - cw
         step = min(cw + 2, inner / max(1, len(hand) - 1))
         wild = mk.view.wild
+        rects = [pygame.Rect(int(box.x + m.pad // 2 + i * step), y + 4, cw,
+                             int(cw * cardart.CARD_RATIO)) for i in range(len(hand))]
         rings = []
-        for i, card in enumerate(hand):
-            rect = pygame.Rect(int(box.x + m.pad // 2 + i * step), y + 4, cw,
-                               int(cw * cardart.CARD_RATIO))
+        for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
             surface.blit(cardart.face(card, cw, wild=card.is_joker or card.kind in wild), rect)
+            # on a narrow screen the next card is drawn over this one: the
+            # ring encloses only what shows of it, as the table's hint does,
+            # or it would take in the neighbour too
+            shows = visible_part(rect, rects[i + 1] if i + 1 < len(rects) else None)
             if card == getattr(mk.played, "card", None):
-                rings.append((rect, (220, 90, 80)))
+                rings.append((shows, (220, 90, 80)))
             if card == getattr(mk.better, "card", None):
-                rings.append((rect, palette.OK))
+                rings.append((shows, palette.OK))
         for rect, color in rings:
             glow(surface, rect, color, 3)
