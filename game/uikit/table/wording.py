@@ -65,16 +65,6 @@ def move_words(action, past: bool = False) -> str:
     return words[past].format(card=card_name(card) if card is not None else "")
 
 
-def last_move(log, seat: int, family_words: dict[str, str] | None = None) -> str:
-    """What ``seat`` did last in this deal, for the people watching
-    (``family_words``: the family's words for its own moves)."""
-    for who, what, card in reversed(log):
-        if who == seat:
-            text = MOVE_TEXT.get(what) or (family_words or {}).get(what, what)
-            return text.format(card=card_text(card) if card else "")
-    return ""
-
-
 TURN_JOIN = " · "  # between the moves of one turn on a seat's panel
 
 
@@ -91,7 +81,7 @@ def last_turn(log, seat: int, family_words: dict[str, str] | None = None) -> Tur
     and what a seat took from the pile is what the others must follow, so the
     first line keeps the whole turn (its entries since another seat's); a draw
     from the stock tells nothing once the turn has gone on, so it is left out
-    then.  The last line is the latest move alone (``last_move``); no lines if
+    then.  The last line is the latest move alone; no lines if
     the seat has not moved this deal."""
     turn = []
     for who, what, card in reversed(log):
