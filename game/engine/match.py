@@ -93,14 +93,19 @@ def _pool_next_question(state: GameState, events, asked):
     return state, events
 
 
+def rejoin_score(scores: tuple[int, ...], in_match: tuple[bool, ...]) -> int:
+    """The score a player rejoining the pool comes back at: the highest score
+    of those still in it, + 1 (RULES.md §3 Pool)."""
+    return max((sc for sc, inn in zip(scores, in_match, strict=True) if inn), default=0) + 1
+
+
 def answer_offer(state: GameState, yes: bool) -> tuple[GameState, list[Event]]:
     kind, seat, extra = state.offer
     events: list[Event] = []
     if kind == "rejoin":
         asked = extra + (seat,)
         if yes:
-            standing = [s for s in range(state.players) if state.in_match[s]]
-            score = max(state.scores[s] for s in standing) + 1
+            score = rejoin_score(state.scores, state.in_match)
             scores = list(state.scores)
             scores[seat] = score
             in_match = list(state.in_match)

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.app import friends, storage
+from game.app import friends
 from game.app.friends import FriendsPrefs
 from game.app.menu_config import PERSON
 from game.app.remote import RemoteSession
@@ -35,15 +35,6 @@ from .helpers import cards_in, settings, started
 pytestmark = pytest.mark.asyncio
 
 SIZE = (1280, 720)
-
-
-@pytest.fixture(autouse=True)
-def _own_store(tmp_path, monkeypatch):
-    """The windows' store (names, tickets) in a folder of the test's own."""
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(tmp_path / "saves"))
-    storage.set_backend(None)
-    yield
-    storage.set_backend(None)
 
 
 def window(name: str, **kw) -> App:

@@ -11,7 +11,6 @@ import time
 import pygame
 import pytest
 
-from game.app import storage
 from game.app.menu_config import PERSON
 from game.families import make_bot
 from game.net import keys
@@ -24,15 +23,6 @@ from .helpers import Player, settings, started, states_of
 pytestmark = pytest.mark.asyncio
 
 SIZE = (1280, 720)
-
-
-@pytest.fixture(autouse=True)
-def _own_store(tmp_path, monkeypatch):
-    """The windows' store (names, tickets) in a folder of the test's own."""
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(tmp_path / "saves"))
-    storage.set_backend(None)
-    yield
-    storage.set_backend(None)
 
 
 def window(name: str, size: tuple[int, int] = SIZE) -> App:

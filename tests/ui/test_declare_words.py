@@ -13,23 +13,8 @@ from game.ui.table import DeclareDialog, TableScene
 from game.ui.table.draw import banner_anchor
 from game.uikit.widgets import record
 from game.uikit.widgets.record import PANEL, TEXT
-from tests.ui.helpers import App, click, key, press, step, visible_card_rect, wait_until
-
-
-def table_app(game: str, size: tuple[int, int], seed: int) -> tuple[App, TableScene]:
-    app = App(size, load=False, save=False, seed=seed, game=game)
-    app.settings.set("speed", "instant")
-    app.settings.set("walkthrough", False)
-    step(app, 3)
-    table = app.top
-    assert isinstance(table, TableScene)
-    table.relayout()  # without the tour's strip
-    step(app, 2)
-    return app, table
-
-
-def my_turn(app: App, table: TableScene) -> None:
-    wait_until(app, lambda: app.top is table and table.my_turn and not table.anim.busy)
+from tests.ui.helpers import App, click, key, press, step, visible_card_rect
+from tests.ui.test_stale_drag import my_turn, table_app
 
 
 def to_discard(app: App, table: TableScene) -> None:

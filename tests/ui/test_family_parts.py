@@ -362,7 +362,7 @@ def test_a_wild_rank_is_named_in_words_never_as_a_card():
 def test_a_marriage_pair_counts_until_the_player_sees_by_sequences():
     # seen by three pure sequences, the hand finishes in 3-card melds only:
     # "Dublee" in the meld colour promised something a pair no longer gives
-    from tests.ui.test_declare_words import my_turn, table_app
+    from tests.ui.test_stale_drag import my_turn, table_app
 
     app, table = table_app("marriage", (390, 844), 5)
     pair = [list(parse_cards("7H 7H"))]

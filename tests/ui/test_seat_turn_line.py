@@ -85,7 +85,7 @@ def test_a_bot_s_panel_keeps_the_card_it_took_after_its_throw(size, rec, monkeyp
     table = next(s for s in app.stack if isinstance(s, TableScene))
     clock = [1000.0]
     monkeypatch.setattr(draw_seats, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
-    monkeypatch.setattr(draw_seats, "_TURNS", {})
+    table.turn_words.clear()  # words kept under the real clock: start again
     # no panel at these sizes has room for the whole turn (at 390x844 a line
     # has 110 px, "took 10♠ · threw A♦" needs 145): the throw first, then the
     # take, in turn, for as long as the turn is the seat's latest

@@ -215,6 +215,12 @@ class Lens:
         now = self.stock(self.view.hand)
         return PackOdds(-self.pack_points(), -self.points(now), self.win_chance(now))
 
+    def cost_words(self, played: Any, better: Any, cost: float) -> str:
+        """The review's size of a mistake (``cost``: what the coach's move was
+        worth more, in the lens's points): a family whose points no player
+        scores words it in its own unit."""
+        return f"about {cost:g} points better"
+
     def need_words(self, st: Standing) -> str:
         """``2 cards from declaring``."""
         if st.need <= 0:

@@ -35,17 +35,11 @@ PER_PERSON = 3
 
 def cost_words(mk) -> str:
     """How much the coach's move was better, in the words of the family's
-    lens where it has its own unit (``cost_words``: a game whose lens prices
-    in an estimate no player scores), else in points."""
+    lens (``Lens.cost_words``: points, or a family's own unit)."""
     the_coach = coach()
-    words = None
-    if the_coach is not None:
-        try:
-            say = getattr(the_coach.lens_for(mk.view), "cost_words", None)
-            words = say(mk.played, mk.better, mk.cost) if callable(say) else None
-        except Exception:  # noqa: BLE001 - a review degrades to points, never stops
-            words = None
-    return words or f"about {mk.cost:g} points better"
+    if the_coach is None:
+        return f"about {mk.cost:g} points better"
+    return the_coach.lens_for(mk.view).cost_words(mk.played, mk.better, mk.cost)
 
 
 class ReviewScene(Scene):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.engine.actions import DealResult, Phase, SeatOutcome, SeatResult
-from game.engine.match import starting_scores
+from game.engine.match import rejoin_score, starting_scores
 from game.uikit.table.parts import ask
 from game.uikit.table.wording import readable
 
@@ -120,20 +120,9 @@ def offer_question(state, names: list[str]) -> str:
     if kind == "rejoin":
         # one piece when the line wraps: "score +" over "1)?" reads badly
         why = "(the highest score + 1)".replace(" ", "\u00a0")
-        return f"{names[seat]}: rejoin the pool at {rejoin_score(state)} {why}?"
+        at = rejoin_score(state.scores, state.in_match)
+        return f"{names[seat]}: rejoin the pool at {at} {why}?"
     return f"{names[seat]}: split the pot between the players left?"
-
-
-def rejoin_score(state) -> int:
-    """The score a player rejoining the pool now comes back at: the highest
-    score of those still in it, + 1 (RULES.md §3 Pool)."""
-    return _back_in_at(state.scores, state.in_match)
-
-
-def _back_in_at(scores, in_pool) -> int:
-    # no one standing gets no offer from the engine; only a history seen in
-    # part (a room's) comes here, and the screen should still draw
-    return max((sc for sc, inn in zip(scores, in_pool, strict=True) if inn), default=0) + 1
 
 
 def rejoins(state) -> dict[int, dict[int, int]]:
@@ -160,7 +149,7 @@ def rejoins(state) -> dict[int, dict[int, int]]:
         else:
             back = [s for s in range(state.players) if not in_pool[s] and state.in_match[s]]
         for s in back:
-            running[s] = _back_in_at(running, in_pool)
+            running[s] = rejoin_score(tuple(running), tuple(in_pool))
             in_pool[s] = True
             out.setdefault(k, {})[s] = running[s]
     return out

@@ -373,8 +373,11 @@ class ScoringScene(Scene):
         if self._moved_on():
             self.app.pop()
             return
-        if len(self._note_lines()) != len(self.note_lines):
+        lines = self._note_lines()  # once a frame: the countdown's number moves on
+        if len(lines) != len(self.note_lines):
             self._place_body()  # the countdown stopped, or went: its room is the scores'
+        else:
+            self.note_lines = lines
         if self.tally < 1.0:
             self.tally = min(1.0, self.tally + dt / self.count_time) if self.count_time else 1.0
         if self.countdown is not None:
@@ -485,7 +488,7 @@ class ScoringScene(Scene):
                              (surface.get_width() - 6, self.body.y + (self.body.h - bar_h) * k,
                               4, bar_h), border_radius=2)
         pygame.draw.rect(surface, palette.FELT_DARK, self.footer)
-        lines = self._note_lines()  # the countdown's number moves on between layouts
+        lines = self.note_lines
         y = self.footer.y - 2 - len(lines) * self._note_line_h()
         for text in lines:
             s = fit_text(text, m.small, palette.HILITE, surface.get_width() - 2 * m.pad, True)

@@ -113,7 +113,7 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     else:
         words = scene.ask("move_words") or family_of(st.rules).move_words
         room = right - x - dots_w
-        move = move_line(st.log, seat, words, fonts.font(m.small), room) \
+        move = move_line(scene.turn_words, st.log, seat, words, fonts.font(m.small), room) \
             or level_name(scene.session.levels[seat])
         t = fit_text(move, m.small, palette.TEXT_DIM, room)
         surface.blit(t, t.get_rect(midleft=(x, y + lh // 2)))
@@ -138,27 +138,24 @@ class _Turn(NamedTuple):
     since: float  # when these words came (the latest move shows first)
 
 
-# by seat: each panel is drawn every frame, and the log changes only with a
-# move.  The log itself is kept, so ``is`` cannot mistake a new log for a
-# freed one at the same address.
-_TURNS: dict[int, _Turn] = {}
-
-
-def move_line(log: tuple, seat: int, words: dict[str, str] | None,
-              font: pygame.font.Font, room: int) -> str:
+def move_line(kept_by_seat: dict[int, _Turn], log: tuple, seat: int,
+              words: dict[str, str] | None, font: pygame.font.Font, room: int) -> str:
     """The move line of ``seat``'s panel, ``room`` wide: its whole last turn
     where that fits ("took K♥ · threw 8♦"), else shorter; where only the latest
     move fits, a turn that took the pile's card shows "threw 8♦" and "took K♥"
     in turn, so the take stays in sight until the seat moves again (it
     used to show only until the throw, 0.88 s at normal speed).  "" before
-    the seat's first move of the deal."""
-    kept = _TURNS.get(seat)
+    the seat's first move of the deal.  ``kept_by_seat``: the table's own
+    words of each seat's turn (each panel is drawn every frame, and the log
+    changes only with a move; the log itself is kept, so ``is`` cannot
+    mistake a new log for a freed one at the same address)."""
+    kept = kept_by_seat.get(seat)
     now = time.perf_counter()
     if kept is None or kept.log is not log or kept.words != words:
         turn = last_turn(log, seat, words)
         # another seat's move leaves this seat's words, and their turn, alone
         since = kept.since if kept is not None and kept.turn == turn else now
-        kept = _TURNS[seat] = _Turn(log, words, turn, since)
+        kept = kept_by_seat[seat] = _Turn(log, words, turn, since)
     lines, took = kept.turn
     if not lines:
         return ""

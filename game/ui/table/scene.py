@@ -60,6 +60,7 @@ class TableScene(Scene):
         self.session = app.session
         self.parts = parts_for(self.state.rules.family) if parts is None else list(parts)
         self._view_of: tuple | None = None  # (state, the bottom seat's view of it)
+        self.turn_words: dict = {}  # by seat: its panel's last turn in words (``move_line``)
         self._wild_of: tuple | None = None  # (state, the wild kinds the bottom seat knows)
         human = self.session.human
         self.demo = human is None
