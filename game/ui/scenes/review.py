@@ -36,10 +36,10 @@ PER_PERSON = 3
 def cost_words(mk) -> str:
     """How much the coach's move was better, in the words of the family's
     lens (``Lens.cost_words``: points, or a family's own unit)."""
-    the_coach = coach()
-    if the_coach is None:
+    lens_for = getattr(coach(), "lens_for", None)  # a coach without lenses: points
+    if lens_for is None:
         return f"about {mk.cost:g} points better"
-    return the_coach.lens_for(mk.view).cost_words(mk.played, mk.better, mk.cost)
+    return lens_for(mk.view).cost_words(mk.played, mk.better, mk.cost)
 
 
 class ReviewScene(Scene):
