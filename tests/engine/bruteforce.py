@@ -35,6 +35,7 @@ def brute(cards, wild, opts):
     best_any = 0
     declarable = False
     n = len(cards)
+    judged = {}  # a group's roles, judged once: partitions share most groups
     for labels in _partitions(n):
         groups = {}
         for i, lab in enumerate(labels):
@@ -43,16 +44,14 @@ def brute(cards, wild, opts):
         roles = []
         ok = True
         for idx in groups.values():
-            types = meld_types([cards[i] for i in idx], wild, opts)
-            if not types:
+            key = tuple(idx)
+            if key not in judged:
+                judged[key] = _role([cards[i] for i in idx], wild, opts)
+            role = judged[key]
+            if role is None:
                 ok = False
                 break
-            if types & PURE_TYPES:
-                roles.append(("pure", len(idx)))
-            elif types & SEQ_TYPES:
-                roles.append(("seq", len(idx)))
-            else:
-                roles.append(("set", len(idx)))
+            roles.append(role)
         if not ok:
             continue
         melded = sum(pts[i] for i, lab in enumerate(labels) if lab)
@@ -69,6 +68,18 @@ def brute(cards, wild, opts):
     if best_lives >= 0:
         count = min(count, total - best_lives)
     return count, declarable, total - best_any
+
+
+def _role(group, wild, opts):
+    """("pure" | "seq" | "set", size) for a meld, None for a group that is none."""
+    types = meld_types(group, wild, opts)
+    if not types:
+        return None
+    if types & PURE_TYPES:
+        return ("pure", len(group))
+    if types & SEQ_TYPES:
+        return ("seq", len(group))
+    return ("set", len(group))
 
 
 def _lives(roles, opts):

@@ -18,6 +18,7 @@ from game.memory import refresh, settle
 from game.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.real_memory  # the collector itself, not the suite's stand-in
 
 
 @pytest.fixture

@@ -195,6 +195,5 @@ def test_every_module_imports_first_in_a_fresh_interpreter():
     )
     proc = subprocess.run([sys.executable, "-c", script, *ui_modules()], cwd=ROOT,
                           capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                                   PYTHONDONTWRITEBYTECODE="1"))
+                          env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
     assert proc.returncode == 0, proc.stderr[-3000:]
