@@ -5,8 +5,8 @@ call ``step`` directly with posted events."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -30,35 +30,16 @@ from game.ui.scenes.room_link import Rooms
 from game.ui.screens import Screens
 from game.uikit.art import palette
 from game.uikit.art.assets import asset_dir
-from game.uikit.art.sound import Sounds
+from game.uikit.art.sound import make_sounds
 from game.uikit.scene import Scene
-from game.uikit.widgets import Metrics, Toast
+from game.uikit.widgets import Metrics, Toast, backdrop
 
 MIN_SIZE = (240, 320)
 SAVE_EVERY = 1.0  # seconds between writes of a changed save
 FRAME_TIME = 1 / 60  # the browser's frame cap while something moves or was just touched
 IDLE_FRAME_TIME = 1 / 30  # and once nothing has moved or been touched for IDLE_AFTER
 IDLE_AFTER = 3.0
-
-
-class _Silent:
-    """Stands in for the sounds where audio is unavailable."""
-
-    muted = True
-
-    def play(self, name: str) -> None:
-        pass
-
-    def toggle_mute(self) -> bool:
-        self.muted = not self.muted
-        return self.muted
-
-
-def make_sounds(enabled: bool) -> Any:
-    try:
-        return Sounds(enabled=enabled)
-    except Exception:  # no audio device: the game plays silently
-        return _Silent()
+QUIET = FRAME_TIME / 2  # a frame that moves things but takes less is quiet too
 
 
 def _set_icon() -> None:
@@ -114,6 +95,7 @@ class App:
         self.notice = Toast()  # the one short message over every scene
         self._touch_as_mouse = False
         self._quiet = 0.0  # seconds since the last input
+        self.picture = backdrop.Picture()  # kept for a scene drawn over a still one
         self.rooms = Rooms(self, friends.load() if load else FriendsPrefs(), transport)
         if loaded.problem:
             self.toast(loaded.problem, palette.DANGER, 6.0)
@@ -370,6 +352,7 @@ class App:
         return FRAME_TIME if busy else IDLE_FRAME_TIME
 
     def step(self, dt: float) -> None:
+        started = time.perf_counter()
         if self.frame_log is not None:
             self.frame_log.frame_start()
         dt = max(0.0, min(dt, 0.1))  # after a stall, don't jump animations
@@ -406,6 +389,10 @@ class App:
             self.draw(self.screen)
             pygame.display.flip()
         self.frames += 1
+        if not getattr(self.top, "animating", False) or time.perf_counter() - started < QUIET:
+            with self.timing("warm"):  # a quiet frame: one thing made ahead of its first use
+                if not self.sounds.warm():
+                    self.picture.ready(self.screen)
         if self.frame_log is not None:
             self.frame_log.frame_end()
 

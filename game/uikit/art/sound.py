@@ -8,6 +8,8 @@ is what pygbag plays in the browser; they are made by tools/make_sounds.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.uikit.art.assets import asset_dir
@@ -58,6 +60,19 @@ class Sounds:
             self._loaded[name] = snd
         return self._loaded[name]
 
+    def warm(self) -> bool:
+        """Load one effect not loaded yet (the app calls it on quiet frames), so
+        none is decoded the moment it is first played: the browser takes up to
+        ~15 ms for one, the winner's sound at the deal's climax.  Only once a
+        sound has opened the audio device and while not muted: opened before
+        the player's first tap, a browser may refuse it for good.  True if one
+        was loaded."""
+        if self.muted or not self._mixer_ok or len(self._loaded) == len(NAMES):
+            return False
+        name = next(n for n in NAMES if n not in self._loaded)
+        self._sound(name)
+        return True
+
     def preload(self) -> None:
         """Load every effect now (e.g. behind a title screen) to avoid a first-play hitch."""
         if not self.muted and self.available:
@@ -95,3 +110,27 @@ class Sounds:
         for snd in self._loaded.values():
             if snd is not None:
                 snd.set_volume(self.volume)
+
+
+class Silent:
+    """Stands in for the sounds where audio is unavailable."""
+
+    muted = True
+
+    def play(self, name: str) -> None:
+        pass
+
+    def warm(self) -> bool:
+        return False
+
+    def toggle_mute(self) -> bool:
+        self.muted = not self.muted
+        return self.muted
+
+
+def make_sounds(enabled: bool) -> Any:
+    """The game's ``Sounds`` (``enabled``: not muted), or silence without audio."""
+    try:
+        return Sounds(enabled=enabled)
+    except Exception:  # no audio device: the game plays silently
+        return Silent()
