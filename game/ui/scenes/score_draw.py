@@ -8,6 +8,8 @@ reads the scene and the game and changes nothing."""
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -32,8 +34,8 @@ STATUS_NAMES = {"winner": "Winner", "lost": "", "packed": "Packed", "wrong_show"
 _tinted: dict[tuple[int, int, bool], pygame.Surface] = {}
 
 
-def _face(card, width: int, wild: bool, loose: bool) -> pygame.Surface:
-    """The card's face; loose (deadwood) cards get a red tint, cached."""
+def row_face(card: Card, width: int, wild: bool, loose: bool) -> pygame.Surface:
+    """The card's face as a seat row draws it; loose (deadwood) cards get a red tint, cached."""
     img = cardart.face(card, width, wild=wild)
     if not loose:
         return img
@@ -176,6 +178,7 @@ class ScorePainter:
 
     def __init__(self, scene: ScoringScene) -> None:
         self.scene = scene
+        self._ahead: Iterator[tuple[Card, int, bool, bool]] | None = None
 
     def _put(self, surface, img: pygame.Surface, where) -> None:
         """A text of the scrolling body, drawn where it shows whole: a line
@@ -311,6 +314,35 @@ class ScorePainter:
             y += line
         row(["Total", *(str(v) for v in st.scores)], palette.HILITE, True)
 
+    def row_faces(self) -> Iterator[tuple[Card, int, bool, bool]]:
+        """The ``row_face`` arguments of every card the seat rows draw, in
+        the order drawn (what ``seat_row`` asks for, so making them ahead
+        leaves it only cache hits)."""
+        sc = self.scene
+        for row in sc.rows:
+            cards, geo = row[3], row[4]
+            if geo is None:
+                continue
+            groups, _titles, flags = cards
+            for gi, ci, rect in geo.slots:
+                if ci < len(groups[gi]):
+                    card = groups[gi][ci]
+                    yield card, rect.w, sc.table.is_wild(card), flags[gi]
+
+    def make_ahead(self, seconds: float) -> bool:
+        """Make the faces the seat rows will draw, for about ``seconds`` (one
+        at least, unless all are made); whether any are left.  The browser
+        takes ~1.6 ms a face: the rows' first frames made ~26 at once (43 ms),
+        so a scene shown before these scores calls this on its quiet frames."""
+        if self._ahead is None:
+            self._ahead = self.row_faces()
+        end = time.perf_counter() + seconds
+        for spec in self._ahead:
+            row_face(*spec)
+            if time.perf_counter() >= end:
+                return True
+        return False
+
     def seat_row(self, surface, top, h, r, cards, geo, why_lines) -> None:
         sc = self.scene
         m = sc.m
@@ -386,7 +418,7 @@ class ScorePainter:
                 if ci >= len(groups[gi]):
                     continue  # room for the group's label, not a card
                 card = groups[gi][ci]
-                img = _face(card, rect.w, sc.table.is_wild(card), flags[gi])
+                img = row_face(card, rect.w, sc.table.is_wild(card), flags[gi])
                 surface.blit(img, rect.move(dx, dy - geo.lift))
             ty = cy + sum(rr.h for rr in geo.row_rects) - geo.lift + 2
         for text in why_lines:

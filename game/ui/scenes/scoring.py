@@ -67,8 +67,7 @@ class ScoringScene(Scene):
         self.m = Metrics(*app.size)
         self.rows: list[tuple] = []
         self.blocks: list[tuple] = []
-        self.revealed = 0  # rows shown so far: one more each frame, so no frame
-        # draws every hand's new card faces at once (slow in the browser)
+        self.revealed = 0  # rows drawn: one more a frame, not every hand's new faces in one
         self.code = None if table.demo else self.session.deal_code()
         self.code_rect = pygame.Rect(0, 0, 0, 0)
         self.painter = ScorePainter(self)  # paints what the layout below places
@@ -315,6 +314,9 @@ class ScoringScene(Scene):
         line = int(m.small * 1.35) + 2
         notes = sum(len(wrap(n, m.small, self.body.w - m.pad)) for n in table.notes)
         return (1 + len(table.rows) + notes) * line + m.pad
+
+    def make_ahead(self, seconds: float) -> bool:  # before these scores show: ScorePainter's
+        return self.painter.make_ahead(seconds)
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
