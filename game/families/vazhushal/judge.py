@@ -240,16 +240,25 @@ class Judge:
 
     def chance(self, shape: Shape, loose) -> float:
         """The chance that a stock card helps this position."""
-        useful: set[int] = set()
-        for m in shape.melds:
-            useful.update(extension_kinds(m))
+        useful = self._meld_outs(shape)
         naturals = [c.kind for c in loose if not is_wild(c.kind, self.wild)]
         for i, a in enumerate(naturals):
             for b in naturals[i + 1:]:
                 useful.update(completing_kinds(a, b))
-        useful.update(shape.pure_outs)
+        return self._chance_of(shape, useful, len(naturals))
+
+    def _meld_outs(self, shape: Shape) -> set[int]:
+        """The kinds that help whatever is loose: they lay off on a meld or
+        complete a pure sequence."""
+        useful: set[int] = set(shape.pure_outs)
+        for m in shape.melds:
+            useful.update(extension_kinds(m))
+        return useful
+
+    def _chance_of(self, shape: Shape, useful: set[int], naturals: int) -> float:
+        """``chance`` from the helpful kinds and the count of natural loose cards."""
         n = sum(self.unseen[k] for k in useful if k not in self.wild)
-        if shape.melds or len(naturals) >= 2:
+        if shape.melds or naturals >= 2:
             n += self.wild_unseen
         return max(0.02, n / self.total)
 
@@ -267,13 +276,20 @@ class Judge:
         """Every natural loose card with its key (the chance kept without it
         in percent, a little of its stock-out cost, less ``danger``), best
         throw first."""
+        naturals = [c for c in shape.loose if not is_wild(c.kind, self.wild)]
+        # ``chance`` without each card in turn: the melds' kinds and each
+        # pair's are worked out once, not once per card
+        outs = self._meld_outs(shape)
+        pairs = [(a, b, completing_kinds(a.kind, b.kind))
+                 for i, a in enumerate(naturals) for b in naturals[i + 1:]]
         out = []
-        for c in shape.loose:
-            if is_wild(c.kind, self.wild):
-                continue
-            rest = [x for x in shape.loose if x is not c]
-            key = self.chance(shape, rest) * 100 + 0.02 * left_value(c, self.wild) * (
-                1.5 - self.stage)
+        for c in naturals:
+            useful = set(outs)
+            for a, b, kinds in pairs:
+                if a is not c and b is not c:
+                    useful.update(kinds)
+            key = self._chance_of(shape, useful, len(naturals) - 1) * 100 + 0.02 * left_value(
+                c, self.wild) * (1.5 - self.stage)
             if danger is not None:
                 key -= danger(c)
             out.append(((key, left_value(c, self.wild), -c.uid), c))

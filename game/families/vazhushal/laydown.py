@@ -39,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from game.engine.caches import Memo
 from game.engine.cards import JOKER_KIND, Card
 from game.families.vazhushal.cores import core_options
 from game.families.vazhushal.melds import (
@@ -89,6 +90,26 @@ def laydown_score(melds: Iterable[TableMeld], left: Iterable[Card], wild: frozen
 # -------------------------------------------------------------------- search
 
 
+# A kind's cores (``_Search._cores``) by whether a pure set keeps the rule and
+# their key, which holds all they are built from: a bot judging each unseen
+# stock card searches hands a card apart, whose cores are mostly the same.
+_CORE_MEMOS = (Memo(1 << 13), Memo(1 << 13))
+_VALUES = tuple(kind_value(k) for k in range(52))
+_WILD_TABLES: Memo = Memo(64)  # by the deal's wild kinds: a search per unseen card needs them
+
+
+def _wild_tables(wild: frozenset[int]) -> tuple[tuple[bool, ...], list[int], tuple[int, ...]]:
+    """(per kind whether it is wild, the wild kinds in order, per kind the
+    most a card of it adds to a lay-down: a wild card 10)."""
+    wild = frozenset(wild)  # the same object when it is one already
+    got = _WILD_TABLES.get(wild)
+    if got is None:
+        wildk = tuple(k in wild for k in range(52))
+        got = _WILD_TABLES.keep(wild, (wildk, sorted(wild),
+                                       tuple(10 if wildk[k] else _VALUES[k] for k in range(52))))
+    return got
+
+
 class _Search:
     def __init__(self, hand: Sequence[int], table: Sequence[int], wild: frozenset[int],
                  allow: int | None, exact_left: bool, pure_given: bool, set_pure_ok: bool,
@@ -110,10 +131,8 @@ class _Search:
                 c[k] += 1
         self.c, self.hc = c, hc
         self.jokers, self.table_jokers = jokers, table_jokers
-        self.wildk = [k in wild for k in range(52)]
-        self.desig = sorted(wild)
-        self.val = [kind_value(k) for k in range(52)]
-        self.ubv = [10 if self.wildk[k] else self.val[k] for k in range(52)]
+        self.wildk, self.desig, self.ubv = _wild_tables(wild)
+        self.val = _VALUES
         self.allow = allow  # cards that may stay in hand (None: any)
         self.exact_left = exact_left  # exactly ``allow`` cards stay in hand
         self.pure_given = pure_given
@@ -125,7 +144,7 @@ class _Search:
         self.exact = True  # False when the node limit cut the search
         self.best = _NEG
         self.best_cores: list | None = None
-        self.core_memo: dict[tuple, list[tuple]] = {}
+        self.core_memo = _CORE_MEMOS[bool(set_pure_ok)]
         # the pure melds the hand could ever make, to see when none is left
         self.pure_triples = [t for t in THREE_IN_A_ROW if c[t[0]] and c[t[1]] and c[t[2]]]
         self.pure_ranks = [r0 for r0 in range(13) if (c[r0] > 0) + (c[13 + r0] > 0)
@@ -186,7 +205,7 @@ class _Search:
             if core[4] > budget:
                 continue
             nats = core[3]
-            if any(c[n] == 0 for n in nats):
+            if not all(map(c.__getitem__, nats)):  # a kind of it is used up
                 continue
             gain = 0
             lose = core[5]
@@ -269,7 +288,7 @@ class _Search:
         key = (k, budget, *c[k + 1:s * 13 + 13], c[r0], c[13 + r0], c[26 + r0], c[39 + r0])
         got = self.core_memo.get(key)
         if got is None:
-            got = self.core_memo[key] = self._make_cores(k, budget)
+            got = self.core_memo.keep(key, self._make_cores(k, budget))
         return got
 
     def _make_cores(self, k: int, budget: int) -> list[tuple]:

@@ -118,10 +118,11 @@ def finish_turn(deal: Deal, table: Table, seat: int, split=None) -> None:
     melded = bool(deal.tables[seat])
     if split is None:
         split = table.split(c, deal.tables[seat], melded)
-    if table.goes_out(split, sum(c), melded):
+    discards = table.discards(split)  # asked twice: whether it goes out, else what it throws
+    if table.goes_out(split, sum(c), melded, discards):
         deal.winners = [seat]
         return
-    k, short = table.throw(c, split, melded)
+    k, short = table.throw(c, split, melded, discards)
     deal.short[seat] = short
     deal.throw(seat, k)
 

@@ -25,22 +25,25 @@ How the policy plays (``goes_out``, ``throw``, ``best_wipe``):
 
 from __future__ import annotations
 
+from game.engine.caches import Memo
 from game.families.vazhushal.cards import kind_value
 from game.families.vazhushal.split import (
-    BIT,
     JOKER,
     KINDS,
     NO_PURE,
     PARTNERS,
-    SUIT,
     TRIOS,
     Split,
     group_cost,
+    hand_masks,
+    has_run,
+    holds,
     length,
     meld_kinds,
     meld_value,
-    runs_of,
     split_hand,
+    split_masks,
+    with_kinds,
 )
 
 WIPE_DEPTH = 3  # line cards below the top the policy weighs wiping from (deepest first)
@@ -48,6 +51,19 @@ WIPE_DEPTH = 3  # line cards below the top the policy weighs wiping from (deepes
 # the hand now, less this (and of the fewest of the wipes tried)
 WIPE_GAIN = 0
 STOCK_WILD = 7  # what a wild card laid is worth at a stock-out, about (the policy's count)
+
+
+# A group's ends, each with the change of shortfall when it is thrown, by
+# (kinds, wild cards it needs): every discard of a rollout asks them.
+_GROUP_ENDS: Memo = Memo(1 << 14)
+
+
+def _group_ends(kinds: tuple[int, ...], need: int) -> tuple[tuple[int, int], ...]:
+    out = []
+    for k in {kinds[0], kinds[-1]}:
+        rest = [x for x in kinds if x != k]
+        out.append((k, -need + (group_cost(rest) if len(rest) > 1 else 2)))
+    return _GROUP_ENDS.keep((kinds, need), tuple(out))
 
 
 class Table:
@@ -68,7 +84,7 @@ class Table:
     def split(self, c: list[int], table: tuple = (), melded: bool = False) -> Split:
         """The policy's split of hand ``c`` beside the player's ``table``
         melds (``melded``: it has some; see ``split.split_hand``)."""
-        return split_hand(c, self.naturals, self.wild_kinds, table, melded)
+        return split_hand(c, self.wildk, table, melded)
 
     def short(self, s: Split, melded: bool) -> int:
         """The shortfall the policy compares (no pure run and no melds:
@@ -84,29 +100,36 @@ class Table:
         out = [(k, base - 2) for k in s.singles]
         out += [(k, base - 1) for k in s.near]
         for kinds, need, _ in s.groups:
-            for k in {kinds[0], kinds[-1]}:
-                rest = [x for x in kinds if x != k]
-                out.append((k, base - need + (group_cost(rest) if len(rest) > 1 else 2)))
+            out += [(k, base + d) for k, d in _GROUP_ENDS.get((kinds, need))
+                    or _group_ends(kinds, need)]
         out += [(k, base) for k in s.spare]
         if s.wilds:
             out.append((JOKER, base + 1))
         return out
 
-    def goes_out(self, s: Split, size: int, melded: bool) -> bool:
+    def goes_out(self, s: Split, size: int, melded: bool,
+                 discards: list[tuple[int, int]] | None = None) -> bool:
         """Whether a hand of ``size`` cards split as ``s`` goes out: every
-        card but one melded with the wild cards held."""
+        card but one melded with the wild cards held (``discards``: the
+        split's, when the caller has them)."""
         if size < 2 or not (melded or s.pure):
             return False
-        return any(short <= 0 for _, short in self.discards(s))
+        if discards is None:
+            discards = self.discards(s)
+        return any(short <= 0 for _, short in discards)
 
-    def throw(self, c: list[int], s: Split, melded: bool) -> tuple[int, int]:
+    def throw(self, c: list[int], s: Split, melded: bool,
+              discards: list[tuple[int, int]] | None = None) -> tuple[int, int]:
         """(the kind the policy throws from hand ``c`` split as ``s``, the
         shortfall of the hand left): the throw that leaves the hand
         shortest, then the costliest card; a wild card only when it leaves
-        the hand shorter than any natural card would."""
+        the hand shorter than any natural card would (``discards``: the
+        split's, when the caller has them)."""
         val = self.val
         best, key = None, None
-        for k, short in self.discards(s):
+        if discards is None:
+            discards = self.discards(s)
+        for k, short in discards:
             if k == JOKER:
                 k = next(x for x in self.wild_kinds if c[x])
             if not c[k]:
@@ -145,27 +168,21 @@ class Table:
             tried.append(top)
         if not tried:
             return None
-        if now is None:
-            now = self.short(self.split(c, table, melded), melded)
         best = None
-        holds_pure = melded
+        hand = hand_masks(c, self.wildk)
         for i in tried:
-            got = self._wipe(c, line, i, table, melded)
+            # the wild first upcard waits for a natural run: no need to split for it
+            if i == 0 and upcard_wild and not melded and not has_run(hand[0]):
+                continue
+            got = self._wipe(c, hand, line, i, table, melded)
             if got is None:
                 continue
             after, laid, s = got
-            if i == 0 and upcard_wild and not holds_pure and not self._pure_in(c):
-                continue
+            if now is None:  # only a wipe that lays a meld is compared with the hand now
+                now = self.short(self.split(c, table, melded), melded)
             if s.short <= now - WIPE_GAIN and (best is None or s.short < best[3].short):
                 best = (i, after, laid, s)
         return best
-
-    def _pure_in(self, c: list[int]) -> bool:
-        masks = [0, 0, 0, 0]
-        for k in self.naturals:
-            if c[k]:
-                masks[SUIT[k]] |= BIT[k]
-        return any(runs_of(m)[0] for m in masks if m)
 
     def _melds_with(self, held: list[int], k: int) -> bool:
         """Whether the card ``k`` makes a meld of three with cards ``held``:
@@ -189,21 +206,25 @@ class Table:
                 return True
         return False
 
-    def _wipe(self, c: list[int], line: list[int], i: int, table: tuple,
+    def _wipe(self, c: list[int], hand: tuple, line: list[int], i: int, table: tuple,
               melded: bool) -> tuple | None:
         """(hand after wiping from ``i`` and laying the new meld that holds
         ``line[i]`` (and the natural run a player with no melds lays with
         it), the melds laid, the hand's split), or None when the policy
-        finds no such meld."""
+        finds no such meld (``hand``: ``c`` as ``split.hand_masks`` gives it)."""
         after = list(c)
-        for k in line[i:]:
+        wiped = line[i:]
+        for k in wiped:
             after[k] += 1
-        low = line[i]
-        s = self.split(after, table, melded)
         wildk = self.wildk
+        masks, extra, w = with_kinds(hand, wiped, wildk)
+        if not melded and not has_run(masks):
+            return None  # no split of it holds the natural run it must lay
+        low = line[i]
+        s = split_masks(masks, extra, w, table, melded)
         group = None
         if not wildk[low]:
-            meld = next((m for m in s.melds if low in meld_kinds(m)), None)
+            meld = next((m for m in s.melds if holds(m, low)), None)
             if meld is not None:
                 used, pure, need = meld_kinds(meld), meld[0] == "q", 0
             else:
@@ -236,7 +257,7 @@ class Table:
                 return None
             laid = (meld, run)
             used = used + meld_kinds(run)
-        wilds = [x for x in self.wild_kinds if after[x]]
+        wilds = [x for x in self.wild_kinds if after[x]] if need else ()
         for k in used:
             after[k] -= 1
         for _ in range(need):

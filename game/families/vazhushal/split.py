@@ -22,6 +22,9 @@ A meld is kept as ("q", suit, lo, hi), a run over positions lo..hi (1..14,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import compress
+
 from game.engine.caches import Memo
 from game.families.vazhushal.cards import kind_value
 
@@ -31,6 +34,7 @@ NO_PURE = 2  # wild cards a hand with no melds and no natural run is judged shor
 
 SUIT = tuple(k // 13 for k in range(52))
 BIT = tuple(1 << (k % 13) for k in range(52))
+_ALL_KINDS = range(KINDS)
 _BITS = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13))
 
 
@@ -90,6 +94,17 @@ def meld_value(m: tuple) -> int:
     return sum(kind_value(_kind(m[1], p)) for p in range(m[2], m[3] + 1))
 
 
+def holds(m: tuple, k: int) -> bool:
+    """Whether the meld ``m`` stands for the natural kind ``k`` (``meld_kinds``
+    without building the list)."""
+    if m[0] == "t":
+        return m[1] == k % 13 and k // 13 in m[2]
+    if m[1] != k // 13:
+        return False
+    p = k % 13 + 1
+    return m[2] <= p <= m[3] or (p == 1 and m[3] == 14)
+
+
 def meld_kinds(m: tuple) -> list[int]:
     """The kinds a meld stands for."""
     if m[0] == "t":
@@ -119,6 +134,22 @@ def ends(m: tuple) -> tuple[int, ...]:
     if got is None:
         got = _ENDS.keep(m, _ends(m))
     return got
+
+
+# A meld's kinds that matter to a split, as 52-bit masks (bit k: kind k): the
+# kinds that lay off on it (``ends``), the kinds at its ends (a set: all of
+# them; a card laid off there can go again) and, for a run, the kinds two
+# places beyond an end (near).  One lookup per meld where the split asked
+# each card of each meld in turn.
+_MELD_BITS: Memo = Memo(1 << 16)
+
+
+def _meld_bits(m: tuple) -> tuple[int, int, int]:
+    touch = sum(1 << k for k in set(ends(m)))  # a run from 2 to K ends in the Ace twice
+    if m[0] == "t":
+        return _MELD_BITS.keep(m, (touch, sum(1 << (s * 13 + m[1]) for s in m[2]), 0))
+    at_ends = 1 << _kind(m[1], m[2]) | 1 << _kind(m[1], m[3])
+    return _MELD_BITS.keep(m, (touch, at_ends, _near_ends(m) << 13 * m[1]))
 
 
 def _lays_off(m: tuple, k: int) -> tuple | None:
@@ -171,12 +202,6 @@ def spare_of(m: tuple) -> int:
     return m[2][-1] * 13 + m[1] if m[0] == "t" else _kind(m[1], m[3])
 
 
-def _at_end(m: tuple, k: int) -> bool:
-    if m[0] == "t":
-        return m[1] == k % 13 and k // 13 in m[2]
-    return m[1] == k // 13 and k in (_kind(m[1], m[2]), _kind(m[1], m[3]))
-
-
 def length(m: tuple) -> int:
     return len(m[2]) if m[0] == "t" else m[3] - m[2] + 1
 
@@ -187,7 +212,8 @@ class Split:
     suits of a rank), near cards and singles, and what it would take to
     meld them."""
 
-    __slots__ = ("melds", "groups", "near", "singles", "cost", "pure", "wilds", "spare")
+    __slots__ = ("melds", "groups", "near", "singles", "cost", "pure", "wilds", "spare",
+                 "short")
 
     def __init__(self, melds, groups, near, singles, pure, wilds, spare) -> None:
         self.melds = melds
@@ -197,34 +223,82 @@ class Split:
         self.pure = pure  # a natural run among the melds
         self.wilds = wilds
         self.spare = spare  # melded kinds that can go without breaking a meld
-        self.cost = sum(g[1] for g in groups) + len(near) + 2 * len(singles)
+        cost = len(near) + 2 * len(singles)
+        for g in groups:
+            cost += g[1]
+        self.cost = cost
+        # wild cards short of melding every card (negative: to spare); a
+        # split never changes, and the policy reads this on every split
+        self.short = cost - wilds
 
-    @property
-    def short(self) -> int:
-        """Wild cards short of melding every card (negative: to spare)."""
-        return self.cost - self.wilds
 
-
-def split_hand(c: list[int], naturals: tuple[int, ...], wild_kinds: tuple[int, ...],
-               table: tuple = (), melded: bool = False) -> Split:
-    """The cheaper of the two greedy splits of hand ``c`` (counts per kind;
-    ``naturals``, ``wild_kinds``: the deal's) beside the player's ``table``
-    melds (``melded``: it has some, so any meld may be laid; without, a
-    split with a natural run is worth ``NO_PURE``)."""
+def hand_masks(c: list[int], wildk: Sequence[bool]) -> tuple[list[int], list[int], int]:
+    """Hand ``c`` (counts per kind; ``wildk``: per kind, whether it is wild
+    in the deal) as (a 13-bit mask per suit of the natural kinds held, the
+    natural copies beyond the first in kind order (two decks), the wild
+    cards held)."""
     masks = [0, 0, 0, 0]
-    extra = []  # copies beyond the first (two decks)
-    for k in naturals:
+    extra: list[int] = []
+    w = 0
+    # only the kinds held (found in C: a hand holds a dozen of the 53)
+    for k in compress(_ALL_KINDS, c):
         n = c[k]
-        if n:
+        if wildk[k]:
+            w += n
+        else:
             masks[SUIT[k]] |= BIT[k]
             if n > 1:
                 extra += [k] * (n - 1)
-    w = 0
-    for k in wild_kinds:
-        w += c[k]
+    return masks, extra, w
+
+
+def with_kinds(hand: tuple[list[int], list[int], int], kinds: list[int],
+               wildk: Sequence[bool]) -> tuple[list[int], list[int], int]:
+    """``hand_masks`` of a hand (given as ``hand_masks`` gives it, left as it
+    is) with a card of each of ``kinds`` more: a wipe adds a few line cards
+    to a hand of a dozen kinds."""
+    masks, extra, w = list(hand[0]), list(hand[1]), hand[2]
+    for k in kinds:
+        if wildk[k]:
+            w += 1
+        elif masks[SUIT[k]] & BIT[k]:
+            extra.append(k)
+        else:
+            masks[SUIT[k]] |= BIT[k]
+    extra.sort()  # in kind order, as hand_masks gives them
+    return masks, extra, w
+
+
+def has_run(masks: list[int]) -> bool:
+    """Whether suit masks (``hand_masks``) hold a natural run of three."""
+    for m in masks:
+        if m and runs_of(m)[0]:
+            return True
+    return False
+
+
+def split_hand(c: list[int], wildk: Sequence[bool], table: tuple = (),
+               melded: bool = False) -> Split:
+    """The cheaper of the two greedy splits of hand ``c`` (counts per kind;
+    ``wildk``: per kind, whether it is wild in the deal) beside the player's
+    ``table`` melds (``melded``: it has some, so any meld may be laid;
+    without, a split with a natural run is worth ``NO_PURE``)."""
+    return split_masks(*hand_masks(c, wildk), table, melded)
+
+
+def split_masks(masks: list[int], extra: list[int], w: int, table: tuple = (),
+                melded: bool = False) -> Split:
+    """``split_hand`` of a hand given as ``hand_masks`` gives it (changes
+    ``masks`` and ``extra``)."""
     a0, b0, c0, d0 = masks
     three = (a0 & b0 & c0) | (a0 & b0 & d0) | (a0 & c0 & d0) | (b0 & c0 & d0)
-    if not three or not any((m ^ runs_of(m)[1]) & three for m in masks):
+    if three:
+        for m in masks:
+            if (m ^ runs_of(m)[1]) & three:
+                break
+        else:
+            three = 0
+    if not three:
         # no set, or none that shares a card with a run: both ways agree
         return _split(masks, extra, table, True, w)
     a = _split(list(masks), list(extra), table, True, w)
@@ -272,46 +346,81 @@ def _split(masks: list[int], extra: list[int], table: tuple, runs_first: bool,
     suit, ``extra``: second copies), changing both."""
     melds: list[tuple] = []
     if runs_first:
-        _runs(masks, melds)
+        pure = _runs(masks, melds)
         _sets(masks, melds)
     else:
         _sets(masks, melds)
-        _runs(masks, melds)
-    pure = False
-    for m in melds:
-        if m[0] == "q":
-            pure = True
-            break
-    laid: list[int] = []
+        pure = _runs(masks, melds)
     spare = []
     if melds or table:
         grown = list(table)
+        laid: list[int] = []
         extra = _lay_off(masks, extra, melds, grown, laid)
-        # a card laid off can go again while it is at an end of its meld
-        spare = [k for k in laid if any(_at_end(m, k) for m in melds + grown)]
-    spare += [spare_of(m) for m in melds if length(m) > 3]
+        if laid:
+            # a card laid off can go again while it is at an end of its meld
+            at_ends = 0
+            for m in melds + grown:
+                at_ends |= (_MELD_BITS.get(m) or _meld_bits(m))[1]
+            spare = [k for k in laid if at_ends >> k & 1]
+        for m in melds:
+            if length(m) > 3:
+                spare.append(spare_of(m))
     return _loose(masks, extra, melds, table, pure, w, spare)
 
 
-def _runs(masks: list[int], melds: list) -> None:
+# By ``suit << 13 | mask`` (never trimmed): a suit's runs as melds and the
+# mask left, its loose cards as groups and singles.  Suits repeat from hand
+# to hand, and the rollouts split hands several times a turn.
+_SUIT_RUNS: Memo = Memo(1 << 15)
+_SUIT_LOOSE: Memo = Memo(1 << 15)
+
+
+def _suit_runs(key: int) -> tuple:
+    s, mask = key >> 13, key & 0x1FFF
+    runs, left = runs_of(mask)
+    return _SUIT_RUNS.keep(key, (tuple(("q", s, lo, hi) for lo, hi in runs), left))
+
+
+def _suit_loose(key: int) -> tuple:
+    s, mask = key >> 13, key & 0x1FFF
+    segs, alone = segments(mask)
+    groups = tuple((tuple(s * 13 + r for r in r0s), need, ("q", s, lo, hi))
+                   for r0s, need, lo, hi in segs)
+    return _SUIT_LOOSE.keep(key, (groups, tuple(s * 13 + r for r in alone)))
+
+
+def _runs(masks: list[int], melds: list) -> bool:
+    """Take every suit's runs out of ``masks`` into ``melds``; whether there were any."""
+    found = False
     for s in range(4):
-        if masks[s]:
-            runs, masks[s] = runs_of(masks[s])
-            for lo, hi in runs:
-                melds.append(("q", s, lo, hi))
+        m = masks[s]
+        if m:
+            key = s << 13 | m
+            runs, masks[s] = _SUIT_RUNS.get(key) or _suit_runs(key)
+            if runs:
+                melds += runs
+                found = True
+    return found
+
+
+# the set of rank r0 in the suits of a 4-bit pattern: _SET_MELDS[r0][pattern]
+_SET_MELDS = tuple(tuple(("t", r0, tuple(s for s in range(4) if p >> s & 1)) for p in range(16))
+                   for r0 in range(13))
 
 
 def _sets(masks: list[int], melds: list) -> None:
     a, b, c, d = masks
     three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    if not three:
+        return
+    for s in range(4):
+        masks[s] &= ~three
     while three:
         low = three & -three
         three ^= low
         r0 = low.bit_length() - 1
-        suits = tuple(s for s in range(4) if masks[s] & low)
-        for s in suits:
-            masks[s] &= ~low
-        melds.append(("t", r0, suits))
+        melds.append(_SET_MELDS[r0][(a >> r0 & 1) | (b >> r0 & 1) << 1 | (c >> r0 & 1) << 2
+                                   | (d >> r0 & 1) << 3])
 
 
 def _lay_off(masks: list[int], extra: list[int], melds: list, table: list,
@@ -320,20 +429,21 @@ def _lay_off(masks: list[int], extra: list[int], melds: list, table: list,
     and the table's (both lists change as cards join them, ``laid`` gets
     the kinds laid); the second copies left."""
     groups = melds + table
-    for m in groups:
-        for k in ends(m):
-            if masks[SUIT[k]] & BIT[k] or k in extra:
-                break
-        else:
-            continue
-        break
-    else:
-        return extra  # no loose card touches a meld
-    n = len(melds)
+    # Which meld each end kind lays off on (the first it ends; a grown meld's
+    # new ends join).  Only loose kinds are kept: a kind never held never lays
+    # off, so most hands find none at one test per meld on 52-bit kind masks.
+    loose = masks[0] | masks[1] << 13 | masks[2] << 26 | masks[3] << 39
+    for k in extra:
+        loose |= 1 << k
     ext: dict[int, int] = {}
     for j, m in enumerate(groups):
-        for k in ends(m):
-            ext.setdefault(k, j)
+        if (_MELD_BITS.get(m) or _meld_bits(m))[0] & loose:
+            for k in ends(m):
+                if loose >> k & 1:
+                    ext.setdefault(k, j)
+    if not ext:
+        return extra  # no loose card touches a meld
+    n = len(melds)
     changed = True
     while changed and ext:
         changed = False
@@ -356,7 +466,8 @@ def _lay_off(masks: list[int], extra: list[int], melds: list, table: list,
                 if ext.get(e) == j:
                     del ext[e]
             for e in ends(grown):
-                ext.setdefault(e, j)
+                if loose >> e & 1:
+                    ext.setdefault(e, j)
             changed = True
     melds[:] = groups[:n]
     table[:] = groups[n:]
@@ -364,38 +475,42 @@ def _lay_off(masks: list[int], extra: list[int], melds: list, table: list,
 
 
 def _loose(masks: list[int], extra: list[int], melds: list, table: tuple, pure: bool,
-           w: int, spare: bool) -> Split:
+           w: int, spare: list[int]) -> Split:
     """The split's loose cards: the groups of each suit (``segments``), then
     two singles of a rank paired, then singles two places beyond a run's
     end (near); the rest single (a second copy of a kind is a single that
     may pair with its rank)."""
-    groups = []
-    singles = []
+    groups: list = []
+    singles: list = []
     for s in range(4):
-        if masks[s]:
-            segs, alone = segments(masks[s])
-            for r0s, need, lo, hi in segs:
-                groups.append((tuple(s * 13 + r for r in r0s), need, ("q", s, lo, hi)))
-            singles += [s * 13 + r for r in alone]
+        m = masks[s]
+        if m:
+            key = s << 13 | m
+            g, alone = _SUIT_LOOSE.get(key) or _suit_loose(key)
+            groups += g
+            singles += alone
     singles += extra
     if len(singles) > 1:
         singles = _rank_pairs(singles, groups)
-    if singles and (any(m[0] == "q" for m in melds) or any(m[0] == "q" for m in table)):
-        near_bits = [0, 0, 0, 0]
-        for group in (melds, table):
-            for m in group:
-                if m[0] == "q":
-                    near_bits[m[1]] |= _near_ends(m)
-        near = [k for k in singles if near_bits[SUIT[k]] & BIT[k]]
-        if near:
-            singles = [k for k in singles if not near_bits[SUIT[k]] & BIT[k]]
-        return Split(melds, groups, near, singles, pure, w, spare)
-    return Split(melds, groups, [], singles, pure, w, spare)
+    near: list[int] = []
+    if singles:
+        near_bits = 0
+        for m in melds:
+            near_bits |= (_MELD_BITS.get(m) or _meld_bits(m))[2]
+        for m in table:
+            near_bits |= (_MELD_BITS.get(m) or _meld_bits(m))[2]
+        if near_bits:
+            near = [k for k in singles if near_bits >> k & 1]
+            if near:
+                singles = [k for k in singles if not near_bits >> k & 1]
+    return Split(melds, groups, near, singles, pure, w, spare)
 
 
 def _rank_pairs(singles: list[int], groups: list) -> list[int]:
     """Pair singles of one rank in two suits (a set with one wild card);
     the singles left."""
+    if len({k % 13 for k in singles}) == len(singles):
+        return singles  # no two of a rank (what the loop below would give back)
     left = []
     by_rank: dict[int, int] = {}
     for k in singles:
