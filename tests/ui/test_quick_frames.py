@@ -5,27 +5,22 @@ the cheaper way (each channel within 1 of blending pixel by pixel)."""
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-import game.ui.app as app_module  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.table.showdown import ShowdownScene  # noqa: E402
-from game.uikit.art import palette  # noqa: E402
-from game.uikit.art.sound import NAMES  # noqa: E402
-from game.uikit.scene import Scene  # noqa: E402
-from game.uikit.widgets import dim, panel, record  # noqa: E402
-from game.uikit.widgets.backdrop import Picture  # noqa: E402
-from tests.ui.helpers import step  # noqa: E402
-from tests.ui.test_fit import frame, rec  # noqa: E402, F401 - the recorder fixture
-from tests.ui.test_fit_table import to_the_end  # noqa: E402
+import game.ui.app as app_module
+from game.ui.app import App
+from game.ui.table.showdown import ShowdownScene
+from game.uikit.art import palette
+from game.uikit.art.sound import NAMES
+from game.uikit.scene import Scene
+from game.uikit.widgets import dim, panel, record
+from game.uikit.widgets.backdrop import Picture
+from tests.ui.helpers import step
+from tests.ui.test_fit import frame, rec  # noqa: F401 - the recorder fixture
+from tests.ui.test_fit_table import to_the_end
 
 
 class _Decoded:

@@ -4,21 +4,16 @@ look as they would have with every face made then."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes import score_draw  # noqa: E402
-from game.ui.scenes.scoring import ScoringScene  # noqa: E402
-from game.ui.table.showdown import ShowdownScene  # noqa: E402
-from game.uikit.art import cardart  # noqa: E402
-from tests.ui.helpers import resize, step  # noqa: E402
-from tests.ui.test_fit_table import to_the_end  # noqa: E402
+from game.ui.app import App
+from game.ui.scenes import score_draw
+from game.ui.scenes.scoring import ScoringScene
+from game.ui.table.showdown import ShowdownScene
+from game.uikit.art import cardart
+from tests.ui.helpers import resize, step
+from tests.ui.test_fit_table import to_the_end
 
 SCORE_FRAMES = 8  # more than the seat rows: each is drawn by then
 
