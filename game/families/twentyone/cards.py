@@ -303,6 +303,24 @@ def runs_possible(cnt: bytes, most: int) -> int:
     return found if found < most else most
 
 
+def pure_runs_reach(counts: bytes, suit: int, most: int) -> bool:
+    """Whether suits ``suit``..3 of ``counts`` (52 kinds, a byte each) make
+    ``most`` disjoint pure runs between them (``runs_possible`` of each suit
+    added up; asked at every node of the evaluator's searches, so its memo
+    is read here directly)."""
+    have = 0
+    known = _RUNS.get
+    for t in range(suit * 13, 52, 13):
+        cnt = counts[t:t + 13]
+        n = known(cnt)
+        if n is None:
+            n = _RUNS.keep(cnt, _runs(cnt))
+        have += n
+        if have >= most:
+            return True
+    return False
+
+
 def _runs(cnt: bytes) -> int:
     """``runs_possible`` without its cap.  A run of 3+ holds a run of
     exactly 3, so this packs 3-card windows; greedy from the low end is

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from game.engine.family import run_steps
 from game.families.twentyone.cards import form_rules
 from game.families.twentyone.solver import WideOptions
 from game.families.twentyone.solver_search import BoundedHand, OutOfNodes
@@ -62,28 +63,37 @@ class Evaluator:
         h.nodes = nodes
         return h
 
-    def show_possible(self, kinds: list[int]) -> bool:
+    def show_possible_steps(self, kinds: list[int]) -> Generator[None, None, bool]:
         """Whether throwing some card of ``kinds`` (a hand one card over its
-        size) leaves show "pure" (the counted shows are the caller's)."""
+        size) leaves show "pure" (the counted shows are the caller's); a
+        generator that yields between making the hand and searching it (a
+        long suit met for the first time costs its pure melds a few
+        milliseconds, the search as much again)."""
         h = self.hand(kinds, self.show_nodes)
         need = self.rules.pure_needed
         if h.maxpure < need:
             return False
+        yield
         try:
             return h.search(must=True, min_pure=need, spare=1) is not None
         except OutOfNodes:
             return False
 
+    def show_possible(self, kinds: list[int]) -> bool:
+        """``show_possible_steps`` run to its end."""
+        return run_steps(self.show_possible_steps(kinds))
+
     def count_steps(self, kinds: list[int]) -> Generator[None, None, int]:
         """What a losing hand pays the winner (``solver.count_21``: the cap,
         2 points for a hand all in melds, 6+ dublees or 7+ wild cards); a
-        generator that yields between its two searches (the first, for a
-        hand all in melds, has ``complete_nodes``; the second ``nodes``)."""
+        generator that yields before each of its two searches (the first, for
+        a hand all in melds, has ``complete_nodes``; the second ``nodes``)."""
         rules = self.rules
         cap = self.opts.max_count
         h = self.hand(kinds, self.complete_nodes)
         if h.nwild >= rules.flat_wilds or h.dublee_count >= rules.flat_dublees:
             return 2
+        yield  # the hand made (its suits' pure melds), then its first search
         unsure = False
         try:
             if h.search(must=True, min_pure=0) is not None:
@@ -117,12 +127,7 @@ class Evaluator:
 
     def count(self, kinds: list[int]) -> int:
         """``count_steps`` run to its end."""
-        steps = self.count_steps(kinds)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return run_steps(self.count_steps(kinds))
 
 
 # ------------------------------------------------------- greedy natural melds

@@ -226,7 +226,7 @@ class Table(LastTurnCheck):
             # which card goes does not change the settlement (a natural
             # card: the winner's bonus is the same), so one question
             # suffices: does some discard leave a show
-            if self.exact.show_possible(self.kinds(c)):
+            if (yield from self.exact.show_possible_steps(self.kinds(c))):
                 out = True, throw
         self._turns[key] = out
         return out

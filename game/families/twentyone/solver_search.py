@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from game.engine.caches import Memo, keep_latest, trim
 from game.engine.cards import JOKER_KIND, card_points
 from game.engine.meldtypes import IMPURE, PURE, SET, TANALA
-from game.families.twentyone.cards import form_rules, runs_possible, suit_pure, wild_room
+from game.families.twentyone.cards import form_rules, pure_runs_reach, suit_pure, wild_room
+from game.families.twentyone.meld_order import Lazy, Option, option, ordered, skip_block
 from game.families.twentyone.wild_need import need_left, wild_need
 
 if TYPE_CHECKING:
@@ -322,15 +323,7 @@ class Hand:
             return
         if pure < min_pure:  # can the cards left still make the pure runs wanted?
             s, most = k // 13, min_pure - pure
-            if self.pure_from[s] < most:
-                self.memo[key] = _NOTHING
-                return
-            have = 0
-            for t in range(s * 13, 52, 13):
-                have += runs_possible(left[t:t + 13], most)
-                if have >= most:
-                    break
-            else:
+            if self.pure_from[s] < most or not pure_runs_reach(left, s, most):
                 self.memo[key] = _NOTHING
                 return
         if must:
@@ -355,10 +348,7 @@ class Hand:
         local = (k, budget, left[k:k - k % 13 + 13], left[k + 13::13])
         options = self.opt_cache.get(local)
         if options is None:
-            # each meld with what it takes: its points, its wild cards (a
-            # designated one as itself too) and whether it is pure
-            options = self.opt_cache[local] = [(m, m[1], m[6], m[2] + m[3], m[0] == PURE)
-                                               for m in self._melds_with(k, budget)]
+            options = self.opt_cache[local] = self._melds_with(k, budget)
         for m, nats, gain, cost, is_pure in options:
             for n in nats:
                 c[n] -= 1
@@ -395,19 +385,21 @@ class Hand:
             self.best_melds = list(melds)
 
     # -------------------------------------------------------- candidate melds
-    def _melds_with(self, k: int, budget: int) -> list:
+    def _melds_with(self, k: int, budget: int) -> list[Option] | Lazy:
         """Melds holding one copy of kind k, every other natural of higher
-        kind, as kind-level melds (see ``twentyone_cards``).  A designated
+        kind, as kind-level melds (see ``twentyone_cards``), as the search's
+        options in the order it tries them (``meld_order``).  A designated
         wild kind only starts pure runs: elsewhere it is a pool wild card."""
         c, iswild, pts = self.c, self.iswild, self.pts
         s, r = divmod(k, 13)
         out: list = []
+        self._blocks: list = []  # _skips' recipes
         r += 1
         self._runs(out, k, r, budget, True)
         if r == 1:
             self._runs(out, k, r, budget, False)
         if iswild[k]:
-            return out
+            return [option(m) for m in out]  # pure runs, shortest first
         if budget >= 2:  # k and two wild cards
             lo = r if r <= 12 else 11
             out.append((IMPURE, (k,), 0, 2, lo, lo + 2, pts[k]))
@@ -418,8 +410,7 @@ class Hand:
                 w = max(0, 2 - size)
                 if w <= budget:
                     out.append((SET, (k, *chosen), 0, w, r, size + 1 + w, pts[k] * (size + 1)))
-        out.sort(key=lambda m: (-len(m[1]), m[3]))  # big melds first
-        return out
+        return ordered(out, self._blocks, pts)
 
     def _runs(self, out, k: int, r: int, budget: int, up: bool) -> None:
         """Runs from kind k (rank r) upwards, or from an Ace downwards from
@@ -470,18 +461,17 @@ class Hand:
         their places) so that a pure run made later may take them.  Only
         needed for a natural a pure run above rank ``first`` could hold, and
         when this run keeps another wild card: otherwise giving the card
-        back makes this run pure and the other impure, no pure run lost."""
-        c, pts = self.c, self.pts
+        back makes this run pure and the other impure, no pure run lost.
+        Added as recipes, made when a search reaches them (``meld_order``)."""
+        c = self.c
         base, r = divmod(first, 13)
         base, r = base * 13 - 1, r + 1
         elig = [i for i in range(1, len(inats) - 1)
                 if any(a > r and a + 2 <= 13 and c[base + a] and c[base + a + 1]
                        and c[base + a + 2] for a in range(ipos[i] - 2, ipos[i] + 1))]
+        nats = tuple(inats)
         for size in range(1, min(budget - w, len(elig)) + 1):
-            for drop in combinations(elig, size):
-                kept = tuple(n for i, n in enumerate(inats) if i not in drop)
-                out.append((IMPURE, kept, 0, w + size, lo, hi,
-                            gain - sum(pts[inats[i]] for i in drop)))
+            skip_block(self._blocks, len(out), nats, elig, size, w + size, lo, hi, gain)
 
 
 # the memo's bound for a state that cannot make the pure melds wanted: met
