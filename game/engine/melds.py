@@ -86,6 +86,9 @@ class GroupLabel:
     valid: bool
     points: int  # what the group's cards count if it is not a meld
     text: str = ""  # the label in a family's own words, in place of the usual
+    # a meld whose cards count all the same: the hand lacks the lives that
+    # free it (13 cards: no pure sequence yet, or a set with no second sequence)
+    counts: bool = False
 
     @property
     def title(self) -> str:

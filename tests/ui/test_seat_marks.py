@@ -114,3 +114,34 @@ def test_at_home_bots_are_marked_only_where_people_share_the_table(rec):
     app = home_table(["easy", "easy", "easy"], [])
     table = next(s for s in app.stack if isinstance(s, TableScene))
     assert not any("Bot" in said for said in panels(table, rec).values())
+
+
+@pytest.mark.parametrize("timer", [30, None])
+def test_a_friend_s_turn_shows_their_seconds_and_a_bot_s_its_thinking(timer, rec):
+    app = remote_table_app((390, 844), "pool101", 4, seat=1, timer=timer)
+    session = app.top.session
+    state = new_match(session.rules, 4, 11)[0]
+    first = state.to_act
+    assert first != 1  # another seat plays first: it is theirs to play
+    names = ["Meera", "Ravi", "Kiran", "Asha"]
+
+    def turn_words() -> list[str]:
+        for _ in range(3):
+            step(app)
+        return panels(app.top, rec)[first]
+
+    # a friend's turn: the seconds their turn has left, never a bot's dots
+    session.set_presence([Presence(n, person=True) for n in names])
+    said = turn_words()
+    assert not any(w.strip(".") == "" for w in said), said
+    seconds = [int(w[:-2]) for w in said if w.endswith(" s")]
+    assert len(seconds) == (1 if timer else 0), said
+    assert all(25 <= n <= 30 for n in seconds), said  # 30 a turn, a moment gone
+    # a bot there (or standing in for the friend): its thinking dots, no seconds
+    for bot in (Presence(names[first], person=False, level="easy"),
+                Presence(names[first], person=True, covered=True)):
+        session.set_presence([bot if s == first else Presence(n, person=True)
+                              for s, n in enumerate(names)])
+        said = turn_words()
+        assert any(w and w.strip(".") == "" for w in said), said
+        assert not any(w.endswith(" s") for w in said), said

@@ -2,10 +2,12 @@
 of the melds made that keeps only what the lives ask (how many pure runs,
 tanalas and impure runs, whether one has four cards), how each meld changes
 it, whether a summary with some spare wild cards makes valid lives, and the
-summaries no further melds can tell apart, merged (``life_table``)."""
+summaries no further melds can tell apart, merged (``life_table``); and
+which melds of a hand laid out by its owner still count (``melds_that_count``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.engine.meldtypes import IMPURE, PURE, TANALA, MeldOptions
@@ -89,3 +91,22 @@ def life_table(opts: MeldOptions) -> list[list[int]]:
     for life in range(LIVES):
         rep.setdefault(new[life], life)
     return [[rep[new[n]] for n in LIFE_NEXT[life]] for life in range(LIVES)]
+
+
+def melds_that_count(melds: Sequence[tuple[int | None, int, int]], spare: int,
+                     opts: MeldOptions) -> list[bool]:
+    """Which groups of a hand, as its owner laid it out, count all the same
+    (RULES.md §2, settlement): ``melds`` has (meld type or None, cards,
+    points) per group, ``spare`` the wild cards in no meld.  With valid
+    lives no meld counts; with a pure sequence but no second, every meld but
+    the pure sequence worth most (as the count frees it); with no pure
+    sequence, every meld."""
+    life = 0
+    for t, n, _p in melds:
+        if t is not None:
+            life = LIFE_NEXT[life][life_column(t, n)]
+    if lives_ok(life, spare, opts):
+        return [False] * len(melds)
+    pures = [i for i, (t, _n, _p) in enumerate(melds) if t in (PURE, TANALA)]
+    free = max(pures, key=lambda i: melds[i][2]) if pures else None
+    return [t is not None and i != free for i, (t, _n, _p) in enumerate(melds)]

@@ -113,9 +113,11 @@ class WideHand(TablePart):
         wild = table.known_wild
         opts = MeldOptions(ace_points=rules.ace_points, tanala=True, all_wild_melds=True)
         out = []
+        points = []
         for group in groups:
             pts = sum(0 if table.is_wild(c) else card_points(c.kind, rules.ace_points)
                       for c in group)
+            points.append(pts)
             if len(group) == 2 and group[0].kind == group[1].kind:
                 out.append(GroupLabel("dublee", True, 0))
                 continue
@@ -129,6 +131,31 @@ class WideHand(TablePart):
                 out.append(GroupLabel("invalid", False, pts))
             else:
                 out.append(GroupLabel("tunnela" if t == TANALA else MELD_NAMES[t], True, 0))
+        return self._counting(table, groups, out, points)
+
+    @staticmethod
+    def _counting(table, groups, labels: list[GroupLabel], points: list[int]
+                  ) -> list[GroupLabel]:
+        """The labels with the melds that count all the same marked so (RULES
+        §4's penalty): a dublee always (it is a meld only for the shows), the
+        other melds but the pure sequences and tunnelas until the hand has
+        the pure sequences a show needs; none where the hand pays 2 points
+        (every card in a meld of three or more, or the dublees or wild cards
+        that pay 2); ``points``: what each group's cards count."""
+        form = form_rules(table.state.rules.form)
+        cards = [c for g in groups for c in g]
+        melded = all(lb.valid and lb.name != "dublee" for lb in labels)
+        if melded or len(dublee_pairs(cards)) >= form.flat_dublees \
+                or sum(table.is_wild(c) for c in cards) >= form.flat_wilds:
+            return labels
+        free = ("pure sequence", "tunnela")
+        short = sum(lb.name in free for lb in labels) < form.pure_needed
+        out = []
+        for pts, lb in zip(points, labels, strict=True):
+            if lb.valid and (lb.name == "dublee" or (short and lb.name not in free)):
+                lb = GroupLabel(lb.name, True, pts, text=f"{lb.name.capitalize()} · {pts}",
+                                counts=True)
+            out.append(lb)
         return out
 
     def _evaluate(self, table, cards):

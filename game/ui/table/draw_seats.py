@@ -57,6 +57,22 @@ def bot_mark(session: Session | RemoteSession, seat: int) -> str:
     return BOT if session.is_bot(seat) and session.pass_and_play else ""
 
 
+def turn_mark(session: Session | RemoteSession, seat: int) -> tuple[str, tuple[int, int, int]]:
+    """What a panel shows at the right of its move line on the turn of a
+    seat played elsewhere: a bot's thinking dots; for a person at another
+    screen in a room, the seconds their turn has left ("25 s", red under
+    10) where the room's timer runs, else nothing (the gold edge says whose
+    turn it is, the status line that they are playing)."""
+    presence = getattr(session, "presence", None)
+    if presence and seat < len(presence) and presence[seat].person \
+            and not presence[seat].covered:
+        left = session.time_left()
+        if left is None:
+            return "", palette.GOLD
+        return f"{int(left + 0.999)} s", palette.DANGER if left < 10 else palette.GOLD
+    return "." * (1 + int(time.perf_counter() * 10 / 3) % 3), palette.GOLD
+
+
 def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect,
               body: pygame.Rect | None = None) -> None:
     """The panel ``rect``; its three lines in ``body`` (the panel less the
@@ -98,10 +114,13 @@ def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygam
     y += lh
     dots_w = 0
     if turn and scene.session.is_bot(seat):
-        dots = "." * (1 + int(time.perf_counter() * 10 / 3) % 3)
-        d = fonts.text(dots, m.small, palette.GOLD, True)
-        dots_w = fonts.font(m.small, True).size("...")[0] + 2
-        surface.blit(d, d.get_rect(midright=(right, y + lh // 2)))
+        # a bot thinks (the dots); a friend at another screen has their
+        # turn's seconds, where the room's timer runs, and no dots
+        mark, colour = turn_mark(scene.session, seat)
+        if mark:
+            d = fonts.text(mark, m.small, colour, True)
+            dots_w = fonts.font(m.small, True).size("..." if mark[0] == "." else mark)[0] + 2
+            surface.blit(d, d.get_rect(midright=(right, y + lh // 2)))
     if tag:
         room = right - x - dots_w - 8
         if fonts.font(m.small, True).size(tag)[0] > room:

@@ -260,7 +260,7 @@ class TableScene(Scene):
                 out.append(("New card", palette.HILITE))
             else:
                 out.append((group_words(label, group, wild),
-                            palette.OK if label.valid else NO_MELD))
+                            palette.OK if label.valid and not label.counts else NO_MELD))
         out += [("", palette.TEXT)] * (len(groups) - len(out))
         self._texts = (key, out)
         return out
