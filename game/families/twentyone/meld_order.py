@@ -6,7 +6,7 @@ naturals first, then fewest wild cards, the rest in the order they were
 found (a stable sort).  An impure run may also leave interior naturals out,
 wild cards in their places, for a pure run to take (``Hand._skips``): with e
 naturals eligible and b wild cards to spare that is C(e, 1) + ... + C(e, b)
-variants of one run.  A 28-card hand with nine wild cards had 3,480 at one
+variants of one run.  A 28-card hand with seven wild cards had 3,480 at one
 kind, about 6 ms of making, of which a search bounded at 300 nodes visited
 a few dozen.  So the variants of a run that leave out the same number of
 naturals (a block: they share their place in the order) stay a recipe until
