@@ -5,6 +5,8 @@ import pytest
 
 from game.engine import Phase
 from game.ui.table import DeclareDialog, PackDialog, TableScene
+from game.ui.table import draw as draw_module
+from game.uikit.art import palette
 from tests.ui.helpers import (
     App,
     click,
@@ -287,3 +289,75 @@ def test_the_whole_discard_pile_can_be_seen():
     assert app.top.cards[-1] == table.state.discard[-1]
     press(app, "close")
     assert app.top is table
+
+
+def test_a_card_dragged_from_the_stock_lands_in_the_group_it_is_dropped_on(app):
+    table = my_turn(app)
+    if len(table.arr.groups) < 2:
+        table.arr.sort_by_rank()
+    groups = [list(g) for g in table.arr.groups]
+    span = table.geometry().spans[0]
+    drop = (span.right - 3, span.centery)
+    flown = []
+    fly = table.anim.fly
+    table.anim.fly = lambda flight: (flown.append(flight), fly(flight))[1]
+    drag(app, table.layout.stock.center, drop)
+    assert table.state.phase == Phase.DISCARD
+    card = table.fresh
+    # the first group gains the card at its right end; no group of its own
+    assert table.arr.groups[0] == groups[0] + [card]
+    assert table.arr.groups[1:] == groups[1:]
+    # the drawn card slides from where it was dropped into its place
+    assert [f.src for f in flown if f.card == card] == [drop]
+    assert sorted(table.arr.cards()) == sorted(table.hand)
+
+
+def test_a_card_dragged_from_the_pile_into_a_gap_starts_a_group_there(app):
+    table = my_turn(app)
+    if len(table.arr.groups) < 2:
+        table.arr.sort_by_rank()
+    groups = [list(g) for g in table.arr.groups]
+    geo = table.geometry()
+    gap = ((geo.spans[0].right + geo.spans[1].left) // 2, geo.spans[0].centery)
+    if table.input.drop_target(None, gap) != ("new", 1):
+        pytest.skip("no gap between the first two groups at this size")
+    top = table.state.discard[-1]
+    drag(app, table.layout.discard.center, gap)
+    assert table.state.phase == Phase.DISCARD
+    assert table.arr.groups == [groups[0], [top], *groups[1:]]
+
+
+def test_a_tapped_draw_still_puts_the_card_at_the_right(app):
+    table = my_turn(app)
+    groups = [list(g) for g in table.arr.groups]
+    # a drop left from an earlier draw (one a room's server refused) is not this one's
+    table.landing = (table.state.deal_no, len(table.session.actions) - 1, ("group", 0, 0),
+                     (10, 10))
+    click(app, table.layout.stock.center)
+    assert table.arr.groups == [*groups, [table.fresh]]
+
+
+def test_a_card_dragged_from_the_stock_shows_where_it_will_land(app, monkeypatch):
+    # the card under the finger is left undrawn: it would cover the bar
+    monkeypatch.setattr(draw_module, "draw_dragged", lambda scene, surface: None)
+    table = my_turn(app)
+    if len(table.arr.groups) < 2:
+        table.arr.sort_by_rank()
+    geo = table.geometry()
+    span = geo.spans[0]
+    last = max((r for gi, _ci, r in geo.slots if gi == 0), key=lambda r: r.right)
+    x, y = last.right + 3, span.y + geo.card_h // 2  # the bar after the group's last card
+    start = table.layout.stock.center
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    for k in range(1, 7):
+        post(pygame.MOUSEMOTION, pos=(start[0] + (span.right - 3 - start[0]) * k // 6,
+                                      start[1] + (span.centery - start[1]) * k // 6),
+             rel=(0, 0), buttons=(1, 0, 0))
+        step(app)
+    assert table.input.drag_pile == "stock"
+    assert tuple(app.screen.get_at((x, y)))[:3] == palette.HILITE
+    post(pygame.MOUSEBUTTONUP, pos=(span.right - 3, span.centery), button=1)
+    step(app, 3)
+    assert table.arr.groups[0][-1] == table.fresh
+    assert tuple(app.screen.get_at((x, y)))[:3] != palette.HILITE  # no bar once dropped

@@ -87,7 +87,7 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
             glow(surface, raised, palette.HILITE, 2)
             pygame.draw.rect(surface, palette.HILITE, raised.inflate(2, 2), 2,
                              border_radius=rect.w // 10)
-    if scene.input.drag is not None:
+    if scene.input.drag is not None or scene.input.drag_pile is not None:
         _drop_marker(scene, surface, geo)
 
 
@@ -121,12 +121,16 @@ def _group_label(surface, text: str, color, span: pygame.Rect, geo, m) -> None:
 
 
 def _drop_marker(scene: TableScene, surface, geo) -> None:
+    """Where the card dragged (from the hand, or from a pile to draw it)
+    would land, as a bar between cards or groups."""
     pointer = scene.input
     pos = pointer.drag_pos
     lay = scene.layout
-    if lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos):
-        return
-    if not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
+    if pointer.drag is None:  # from a pile: where its drop draws (``TableInput._up``)
+        if not lay.hand.inflate(0, lay.hand.h // 2).collidepoint(pos):
+            return
+    elif lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos) \
+            or not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
         return
     target = pointer.drop_target(pointer.drag, pos)
     if target[0] == "group":

@@ -185,6 +185,7 @@ class EventAnimator:
         src = lay.stock.center if ev.source == "stock" else lay.discard.center
         if ev.seat == t.bottom:
             t.sync_hand()
+            src = self._land(ev.card) or src
             t.geometry()
             rect = t.slot_of.get(ev.card)
             dst = rect.center if rect else lay.hand.center
@@ -197,6 +198,27 @@ class EventAnimator:
             self._slide(ev.card, src, t.seat_point(ev.seat), lay.pile_w, lay.pile_w // 2,
                         face=ev.source == "discard", seat=ev.seat)
         t.app.play("draw")
+
+    def _land(self, card: Card) -> tuple[int, int] | None:
+        """Put the card just drawn where the person dropped it, if it came by
+        a drag to the hand (the table's ``landing``, for this very draw):
+        into the group under the drop, or a group of its own there; the
+        point it was dropped at, where its slide starts (else None)."""
+        t = self.table
+        landing, t.landing = t.landing, None
+        if landing is None:
+            return None
+        deal, moves, where, pos = landing
+        if (deal, moves + 1) != (t.state.deal_no, len(t.session.actions)):
+            return None  # a drop for another draw (one the server refused)
+        try:
+            if where[0] == "group":
+                t.arr.move(card, where[1], where[2])
+            else:
+                t.arr.new_group(card, where[1])
+        except ValueError:  # HandError: no room for a group there; it stays at the right
+            return None
+        return pos
 
     def _throw(self, seat: int, card: Card) -> None:
         t = self.table

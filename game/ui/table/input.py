@@ -124,7 +124,11 @@ class TableInput:
             pile, self.drag_pile = self.drag_pile, None
             hand = self.table.layout.hand
             if hand.inflate(0, hand.h // 2).collidepoint(event.pos):
-                self.table.act(DrawStock() if pile == "stock" else DrawDiscard())
+                t = self.table
+                # the card lands where it was dropped, not in a group of its own at the right
+                t.landing = (t.state.deal_no, len(t.session.actions),
+                             self.drop_target(None, event.pos), event.pos)
+                t.act(DrawStock() if pile == "stock" else DrawDiscard())
             return True
         if self.target_at(event.pos)[:2] != (kind, obj):
             return True  # released somewhere else: a cancelled tap
@@ -189,9 +193,10 @@ class TableInput:
             return
         t.app.mark_dirty()
 
-    def drop_target(self, card: Card, pos) -> tuple:
+    def drop_target(self, card: Card | None, pos) -> tuple:
         """("group", g, index) to join group g at index (counted without the
-        card), or ("new", position) to start a group before ``position``."""
+        card; None: a card not yet in the hand), or ("new", position) to
+        start a group before ``position``."""
         geo = self.table.geometry()
         if not geo.rows or not self.table.arr.groups:
             return ("new", 0)

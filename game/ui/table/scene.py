@@ -73,6 +73,10 @@ class TableScene(Scene):
         self.selected: list[Card] = []
         self.cursor = 0  # the keyboard cursor's place in the hand
         self.fresh: Card | None = None  # the card the bottom seat drew this turn
+        # where a card dragged from a pile to the hand was dropped: (deal,
+        # moves played before the draw, the drop's place in the groups, the
+        # point), for the card the draw brings (``events``)
+        self.landing: tuple | None = None
         self.fast = False  # skip to the end of a deal the person is out of
         self.anim = Animator()
         self.banner = Banner()  # what the table announces to everyone
