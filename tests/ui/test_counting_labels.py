@@ -15,6 +15,7 @@ from game.families.thirteen.table import Lives
 from game.families.twentyone.table import WideHand
 from game.uikit.table.draw_util import NO_MELD
 from game.uikit.table.wording import group_words
+from tests.ai.positions import kind
 from tests.ui.test_play_families import start
 
 from .test_family_parts import part
@@ -107,6 +108,10 @@ def test_21_card_melds_count_until_the_hand_has_three_pure_sequences():
     points = min(10, rank + 1) if rank else table.state.rules.ace_points
     hand = part(table, WideHand)
 
+    def kind_points(text: str) -> int:
+        r = kind(text) % 13
+        return table.state.rules.ace_points if r == 0 else min(10, r + 1)
+
     def words(groups: list[list[str]]) -> list[str]:
         cards = [parse_cards(" ".join(g)) for g in groups]
         return [group_words(lb, g, wild) for lb, g in
@@ -118,6 +123,8 @@ def test_21_card_melds_count_until_the_hand_has_three_pure_sequences():
     assert three_pure == ["Pure sequence"] * 3 + ["Set", f"Dublee · {2 * points}"]
     # every card in a meld of three or more: the hand pays 2, nothing counts
     assert words([runs[0], trio]) == ["Pure sequence", "Set"]
-    # six dublees (21 cards) pay 2 as well
+    # six dublees (21 cards) pay 2 as well: no group counts, loose cards neither
     pairs = [[c, c] for r in runs for c in r][:6]
-    assert words([*pairs, trio]) == ["Dublee"] * 6 + ["Set"]
+    loose = [runs[2][2], pair]
+    assert words([*pairs, trio, loose]) == ["Dublee"] * 6 + ["Set", "No meld"]
+    assert words([*pairs[:5], trio, loose])[-1] == f"No meld · {points + kind_points(loose[0])}"

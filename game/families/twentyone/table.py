@@ -141,13 +141,18 @@ class WideHand(TablePart):
         other melds but the pure sequences and tunnelas until the hand has
         the pure sequences a show needs; none where the hand pays 2 points
         (every card in a meld of three or more, or the dublees or wild cards
-        that pay 2); ``points``: what each group's cards count."""
+        that pay 2: then no loose group shows a count either); ``points``:
+        what each group's cards count."""
         form = form_rules(table.state.rules.form)
         cards = [c for g in groups for c in g]
-        melded = all(lb.valid and lb.name != "dublee" for lb in labels)
-        if melded or len(dublee_pairs(cards)) >= form.flat_dublees \
+        if len(dublee_pairs(cards)) >= form.flat_dublees \
                 or sum(table.is_wild(c) for c in cards) >= form.flat_wilds:
-            return labels
+            # the hand pays 2 whatever its loose cards: none is counted
+            return [GroupLabel(lb.name, False, 0, text="No meld")
+                    if not lb.valid and not all(table.is_wild(c) for c in g) else lb
+                    for g, lb in zip(groups, labels, strict=True)]
+        if all(lb.valid and lb.name != "dublee" for lb in labels):
+            return labels  # every card in a meld of three or more: 2 points
         free = ("pure sequence", "tunnela")
         short = sum(lb.name in free for lb in labels) < form.pure_needed
         out = []
