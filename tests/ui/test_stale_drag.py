@@ -68,7 +68,7 @@ def test_back_mid_drag_cancels_it_and_the_next_tap_on_the_pile_throws_nothing():
     assert card in table.hand and len(table.hand) == 14
     assert len(table.state.discard) == pile
     assert table.state.phase == Phase.DISCARD and table.my_turn
-    assert table.message[0] == "Select the one card you want to throw."
+    assert table.message[0] == "Tap the card you want to throw first."
 
 
 def test_esc_mid_drag_from_the_stock_cancels_it_and_a_tap_selects_a_card():

@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.engine import Phase
+from game.engine import Discard, Phase
 from game.ui.table import DeclareDialog, PackDialog, TableScene
 from game.ui.table import draw as draw_module
 from game.uikit.art import palette
@@ -251,7 +251,31 @@ def test_discard_key_without_a_chosen_card_asks_for_one(app):
     before = table.state
     key(app, pygame.K_x)  # no card selected and the keyboard cursor never used
     assert table.state is before
-    assert "select" in table.status()[0].lower()
+    assert table.status()[0] == "Tap the card you want to throw first."
+
+
+def test_a_throw_asked_of_the_keys_says_why_as_the_discard_button_does(app):
+    table = my_turn(app)
+    # before the draw: the draw comes first, for the keys as for the button
+    key(app, pygame.K_x)
+    assert table.status()[0] == "Draw a card first: tap the stock or the discard pile."
+    key(app, pygame.K_r)
+    assert table.status()[0] == "Draw a card first: tap the stock or the discard pile."
+    click(app, table.layout.stock.center)
+    # two cards raised: keep one (the Discard button's words, the pile's tap too)
+    table.selected = table.arr.cards()[:2]
+    click(app, table.layout.discard.center)
+    assert table.status()[0] == "2 cards are selected: keep just one raised to throw it."
+    key(app, pygame.K_r)
+    assert table.status()[0] == "2 cards are selected: keep just one raised to throw it."
+    table.selected = []
+    key(app, pygame.K_r)
+    assert table.status()[0] == "Tap the card you will throw when you declare."
+    # another seat's turn: whose it is
+    assert table.act(Discard(next(c for c in table.hand if c != table.state.picked)))
+    other = table.session.names[table.state.to_act]
+    table.commands.ask_declare()
+    assert table.status()[0] == f"Wait for your turn: {other} is playing."
 
 
 def test_after_packing_the_player_can_skip_to_the_end_of_the_deal():

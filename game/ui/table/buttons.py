@@ -93,6 +93,20 @@ class ActionBar:
                 Button("Group", do.group_selected, key="group", enabled=nsel >= 2,
                        why="Select two or more cards, then Group puts them together.")]
 
+    def throw_why(self, none_raised: str = "Tap the card you want to throw first.") -> str:
+        """Why no card is thrown now (the one raised card is), as Discard, the
+        keys and a tap on the pile say it: whose turn it is, the draw still
+        to make, or the cards raised (``none_raised`` when there are none)."""
+        t = self.table
+        if not (t.my_turn and t.state.phase == Phase.DISCARD):
+            return self.not_now()
+        n = len(t.selected)
+        if n == 1:
+            return ""
+        if n == 0:
+            return none_raised
+        return f"{n} cards are selected: keep just one raised to throw it."
+
     def not_now(self) -> str:
         """Why a move of the turn cannot be made now (the status line's words)."""
         t = self.table
@@ -120,9 +134,7 @@ class ActionBar:
                 why = _sentence(readable(session.reason(Pack()) or "", session.names))
             b.append(Button("Pack", do.ask_pack, style="danger", key="pack",
                             enabled=t.my_turn and session.reason(Pack()) is None, why=why))
-        pick = "" if nsel == 1 else (
-            "Tap the card you want to throw first." if nsel == 0 else
-            f"{nsel} cards are selected: keep just one raised to throw it.")
+        pick = self.throw_why()
         b.append(Button("Discard", do.discard_chosen, style="primary", key="discard",
                         enabled=ready and nsel == 1,
                         why=pick if ready else self.not_now()))

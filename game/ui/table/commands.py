@@ -45,7 +45,7 @@ class TableCommands:
     def discard_chosen(self) -> None:
         card = self.chosen()
         if card is None:
-            self.table.say("Select the one card you want to throw.", palette.DANGER)
+            self.table.say(self.table.bar.throw_why(), palette.DANGER)
             return
         self.table.act(Discard(card))
 
@@ -56,7 +56,8 @@ class TableCommands:
             return
         card = self.chosen()
         if card is None:
-            t.say("Select the card you will throw when you declare.", palette.DANGER)
+            t.say(t.bar.throw_why("Tap the card you will throw when you declare."),
+                  palette.DANGER)
             return
         reason = t.session.reason(Discard(card))  # same conditions as throwing it
         if reason is not None or not t.my_turn:
