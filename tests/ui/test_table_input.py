@@ -6,6 +6,7 @@ import pytest
 from game.engine import Discard, Phase
 from game.ui.table import DeclareDialog, PackDialog, TableScene
 from game.ui.table import draw as draw_module
+from game.ui.table.draw_hand import SELECTED_WASH
 from game.uikit.art import palette
 from tests.ui.helpers import (
     App,
@@ -385,3 +386,20 @@ def test_a_card_dragged_from_the_stock_shows_where_it_will_land(app, monkeypatch
     step(app, 3)
     assert table.arr.groups[0][-1] == table.fresh
     assert tuple(app.screen.get_at((x, y)))[:3] != palette.HILITE  # no bar once dropped
+
+
+def test_a_raised_card_is_washed_blue_even_a_wild_one(app):
+    table = in_discard_phase(app)
+    wild = [c for c in table.arr.cards() if table.is_wild(c)]
+    card = (wild or table.arr.cards())[0]
+    step(app, 2)
+    x, y = visible_card_rect(table, card)
+    plain = tuple(app.screen.get_at((x, y)))[:3]
+    table.selected = [card]
+    table.app.mark_dirty()
+    step(app, 2)
+    lift = table.geometry().lift
+    washed = tuple(app.screen.get_at((x, y - lift)))[:3]  # the same point of the raised face
+    a = SELECTED_WASH / 255
+    expected = [round(p * (1 - a) + q * a) for p, q in zip(plain, palette.ACCENT, strict=True)]
+    assert all(abs(w - e) <= 2 for w, e in zip(washed, expected, strict=True)), (washed, expected)

@@ -18,6 +18,8 @@ from game.uikit.widgets import fit_text, record, wrap
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
+SELECTED_WASH = 64  # the alpha of the blue over a raised card's face
+
 
 def _out_text(scene: TableScene) -> tuple[str, str] | None:
     """(tag, line) when the bottom seat sits this deal out, else None."""
@@ -78,6 +80,7 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
         draw_badges(surface, scene.card_badges(card), raised,
                     nxt.x - rect.x if nxt is not None else rect.w)
         if card in scene.selected:
+            surface.blit(_selected_wash(raised.size), raised)
             pygame.draw.rect(surface, palette.GOLD, raised.inflate(2, 2), 3,
                              border_radius=rect.w // 10)
         if card == cursor_card:
@@ -89,6 +92,22 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
                              border_radius=rect.w // 10)
     if scene.input.drag is not None or scene.input.drag_pile is not None:
         _drop_marker(scene, surface, geo)
+
+
+# a raised card's wash by size: a wild card's face has a gold edge of its own,
+# so the lift and the gold frame alone hardly told a raised joker (stop 52's audit)
+_WASHES: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _selected_wash(size: tuple[int, int]) -> pygame.Surface:
+    wash = _WASHES.get(size)
+    if wash is None:
+        if len(_WASHES) > 8:  # sizes of windows left behind
+            _WASHES.clear()
+        wash = _WASHES[size] = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(wash, (*palette.ACCENT, SELECTED_WASH), wash.get_rect(),
+                         border_radius=size[0] // 10)
+    return wash
 
 
 def _sitting_out(scene: TableScene, surface: pygame.Surface, tag: str, line: str) -> None:
