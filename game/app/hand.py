@@ -148,6 +148,31 @@ class HandArrangement:
         self.groups.insert(position, [card])
         self.version += 1
 
+    def place(self, cards: Sequence[Card], target: tuple) -> None:
+        """Put ``cards`` (several raised cards dragged together), in this
+        order, where a drop says: ("group", g, index) at ``index`` of group
+        g counted without them, or ("new", position) as a group of their
+        own before group ``position`` (``len(groups)``: after the last).
+        Nothing changes if it cannot be done (a card not held, too many
+        groups)."""
+        moving = set(cards)
+        if len(moving) != len(cards) or any(self.find(c) is None for c in cards):
+            raise ValueError("the cards to move are not all in the hand, once each")
+        kind, at = target[0], target[1]
+        if not 0 <= at <= len(self.groups) - (kind == "group"):
+            raise ValueError(f"no group {at}")
+        rest = [[c for c in g if c not in moving] for g in self.groups]
+        if kind == "group":
+            index = max(0, min(target[2], len(rest[at])))
+            rest[at][index:index] = list(cards)
+        else:
+            if sum(1 for g in rest if g) + 1 > self.most:
+                raise HandError(f"At most {self.most} groups: drop the cards into a group.")
+            rest.insert(at, list(cards))
+        self.groups = rest
+        self._drop_empty()
+        self.version += 1
+
     def _locate(self, card: Card) -> tuple[int, int]:
         where = self.find(card)
         if where is None:

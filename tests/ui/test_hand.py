@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from game.app.hand import HandArrangement
+from game.app.hand import HandArrangement, HandError
 from game.engine import parse_cards
 from game.families import family_of, preset
 
@@ -221,3 +221,34 @@ def test_group_count_is_capped_with_a_message():
     arr.sync(cards + [extra])  # full: the drawn card still gets a slot of its own
     assert arr.groups[-1] == [extra] and len(arr.groups) == MAX_GROUPS + 1
     assert_same_cards(arr, cards + [extra])
+
+
+def test_several_cards_placed_together_into_a_group_or_a_gap():
+    a = parse_cards("AS 2S 3S")
+    b = parse_cards("7H 8H 9H")
+    c = parse_cards("KD KC")
+    arr = HandArrangement([a, b, c])
+    # 2S and KC into the hearts, after 7H (index counted without the cards moved)
+    arr.place([a[1], c[1]], ("group", 1, 1))
+    assert arr.groups == [[a[0], a[2]], [b[0], a[1], c[1], b[1], b[2]], [c[0]]]
+    # then 7H and KD as a group of their own before the first group
+    arr.place([b[0], c[0]], ("new", 0))
+    assert arr.groups == [[b[0], c[0]], [a[0], a[2]], [a[1], c[1], b[1], b[2]]]
+    # a group emptied by the move goes; the new group lands where the drop was
+    arr.place([b[0], c[0]], ("new", 3))
+    assert arr.groups == [[a[0], a[2]], [a[1], c[1], b[1], b[2]], [b[0], c[0]]]
+    assert_same_cards(arr, a + b + c)
+
+
+def test_placing_cards_that_cannot_go_changes_nothing():
+    hand = parse_cards("AS 2S 3S 7H 8H 9H KD KC")
+    arr = HandArrangement([hand[:3], hand[3:6], hand[6:7], hand[7:]])
+    arr.most = 4
+    before = [list(g) for g in arr.groups]
+    with pytest.raises(HandError):  # a fifth group: 2S and 8H leave no group empty
+        arr.place([hand[1], hand[4]], ("new", 0))
+    with pytest.raises(ValueError):  # a card not held
+        arr.place([parse_cards("QH")[0]], ("group", 0, 0))
+    with pytest.raises(ValueError):  # one card twice
+        arr.place([hand[0], hand[0]], ("group", 1, 0))
+    assert arr.groups == before

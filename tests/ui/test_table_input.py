@@ -403,3 +403,41 @@ def test_a_raised_card_is_washed_blue_even_a_wild_one(app):
     a = SELECTED_WASH / 255
     expected = [round(p * (1 - a) + q * a) for p, q in zip(plain, palette.ACCENT, strict=True)]
     assert all(abs(w - e) <= 2 for w, e in zip(washed, expected, strict=True)), (washed, expected)
+
+
+def test_dragging_one_of_several_raised_cards_moves_them_all(app):
+    table = my_turn(app)
+    table.arr.sort_by_suit()
+    groups = [list(g) for g in table.arr.groups]
+    assert len(groups) >= 3
+    # one card of the first group and one of the last, raised; the first dragged
+    first, last = groups[0][0], groups[-1][-1]
+    table.selected = [last, first]  # raised in any order: they move in the hand's
+    target = table.geometry().spans[1]
+    drag(app, visible_card_rect(table, first), (target.right - 3, target.centery))
+    # both at the end of the second group, in the hand's order
+    assert next(g for g in table.arr.groups if first in g) == groups[1] + [first, last]
+    assert table.selected == []
+    assert sorted(table.arr.cards()) == sorted(table.hand)
+
+
+def test_a_drag_of_raised_cards_shows_them_all_leaving_their_places(app, monkeypatch):
+    table = my_turn(app)
+    table.arr.sort_by_suit()
+    a, b = table.arr.groups[0][0], table.arr.groups[-1][0]
+    table.selected = [a, b]
+    step(app, 2)
+    spot = table.slot_of[b]
+    face = tuple(app.screen.get_at(spot.center))[:3]  # b's face, raised
+    start = visible_card_rect(table, a)
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    for k in range(1, 5):  # up and away from the hand: b's place shows its ghost
+        post(pygame.MOUSEMOTION, pos=(start[0] + 10 * k, start[1] - 60 * k), rel=(0, 0),
+             buttons=(1, 0, 0))
+        step(app)
+    assert table.input.drag == a and table.input.carried(a) == [a, b]
+    assert tuple(app.screen.get_at(spot.center))[:3] != face
+    post(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1] - 240), button=1)  # on the felt
+    step(app)
+    assert table.arr.groups[0][0] == a  # dropped on the felt: nothing moved

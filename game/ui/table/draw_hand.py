@@ -63,11 +63,12 @@ def draw_hand(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.input.kb_active and cards:
         cursor_card = cards[scene.cursor % len(cards)]
     slots = geo.slots
+    carried = scene.input.carried(scene.input.drag)
     for k, (gi, ci, rect) in enumerate(slots):
         card = scene.arr.groups[gi][ci]
         if card in hidden:
             continue
-        if card == scene.input.drag:
+        if card in carried:
             ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(ghost, (255, 255, 255, 60), ghost.get_rect(),
                              border_radius=rect.w // 10)
@@ -151,11 +152,12 @@ def _drop_marker(scene: TableScene, surface, geo) -> None:
     elif lay.discard.inflate(lay.pile_w // 2, lay.pile_w // 2).collidepoint(pos) \
             or not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
         return
-    target = pointer.drop_target(pointer.drag, pos)
+    carried = pointer.carried(pointer.drag)
+    target = pointer.drop_target(pointer.drag, pos, carried)
     if target[0] == "group":
         g, index = target[1], target[2]
         group = scene.arr.groups[g]
-        slots = [r for gi, ci, r in geo.slots if gi == g and group[ci] != pointer.drag]
+        slots = [r for gi, ci, r in geo.slots if gi == g and group[ci] not in carried]
         if index < len(slots):
             x = slots[index].x - 3
         elif slots:
@@ -179,6 +181,14 @@ def draw_dragged(scene: TableScene, surface: pygame.Surface) -> None:
     dx, dy = pointer.drag_offset
     if pointer.drag is not None:
         geo = scene.geometry()
+        # several raised cards move together: fanned under the finger, the
+        # one held on top
+        carried = pointer.carried(pointer.drag)
+        others = [c for c in carried if c != pointer.drag]
+        step = max(6, geo.card_w // 4)
+        for i, card in enumerate(others):
+            img = cardart.face(card, geo.card_w, wild=scene.is_wild(card))
+            surface.blit(img, (x + dx - step * (len(others) - i), y + dy - geo.lift))
         img = cardart.face(pointer.drag, geo.card_w, wild=scene.is_wild(pointer.drag))
         surface.blit(img, (x + dx, y + dy - geo.lift))
     elif pointer.drag_pile is not None:

@@ -6,6 +6,7 @@ drag is doing, and sends commands to the table's ``commands``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -182,9 +183,13 @@ class TableInput:
                 return
         if not lay.hand.inflate(lay.m.pad * 2, lay.hand.h // 3).collidepoint(pos):
             return  # dropped on the felt: the card goes back
-        where = self.drop_target(card, pos)
+        carried = self.carried(card)
+        where = self.drop_target(card, pos, carried)
         try:
-            if where[0] == "group":
+            if len(carried) > 1:  # the raised cards go together, in the hand's order
+                t.arr.place(carried, where)
+                t.selected = []
+            elif where[0] == "group":
                 t.arr.move(card, where[1], where[2])
             else:
                 t.arr.new_group(card, where[1])
@@ -193,10 +198,22 @@ class TableInput:
             return
         t.app.mark_dirty()
 
-    def drop_target(self, card: Card | None, pos) -> tuple:
+    def carried(self, card: Card | None) -> list[Card]:
+        """The cards a drag of ``card`` moves: every raised card, in the
+        hand's order, when it is one of several raised; else the card alone
+        (none for a card not yet in the hand)."""
+        if card is None:
+            return []
+        selected = self.table.selected
+        if card in selected and len(selected) > 1:
+            return [c for c in self.table.arr.cards() if c in selected]
+        return [card]
+
+    def drop_target(self, card: Card | None, pos, carried: Sequence[Card] = ()) -> tuple:
         """("group", g, index) to join group g at index (counted without the
-        card; None: a card not yet in the hand), or ("new", position) to
-        start a group before ``position``."""
+        card and the others ``carried`` with it; None: a card not yet in the
+        hand), or ("new", position) to start a group before ``position``."""
+        skip = {card, *carried}
         geo = self.table.geometry()
         if not geo.rows or not self.table.arr.groups:
             return ("new", 0)
@@ -213,7 +230,7 @@ class TableInput:
                 return ("new", g)
             if x <= span.right + reach:
                 index = sum(1 for gi, ci, rect in geo.slots
-                            if gi == g and self.table.arr.groups[g][ci] != card
+                            if gi == g and self.table.arr.groups[g][ci] not in skip
                             and rect.centerx < x)
                 return ("group", g, index)
             if n == len(groups) - 1:
