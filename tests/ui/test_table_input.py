@@ -3,7 +3,8 @@
 import pygame
 import pytest
 
-from game.engine import Discard, Phase
+from game.engine import Declare, Discard, Phase
+from game.families import make_bot
 from game.ui.table import DeclareDialog, PackDialog, TableScene
 from game.ui.table import draw as draw_module
 from game.ui.table.draw_hand import SELECTED_WASH
@@ -20,6 +21,7 @@ from tests.ui.helpers import (
     visible_card_rect,
     wait_until,
 )
+from tests.ui.test_play_families import person_move, start
 
 
 @pytest.fixture
@@ -441,3 +443,30 @@ def test_a_drag_of_raised_cards_shows_them_all_leaving_their_places(app, monkeyp
     post(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1] - 240), button=1)  # on the felt
     step(app)
     assert table.arr.groups[0][0] == a  # dropped on the felt: nothing moved
+
+
+def test_r_before_a_declaration_is_possible_says_the_declare_button_s_reason():
+    # Marriage: no show before seeing the tiplu; R with a card raised said what a
+    # show would leave over, while the greyed Declare said to see the tiplu first
+    # (stop 52's audit)
+    app = start("marriage", 2, 5)
+    table = app.top
+    bot = make_bot("easy", 5)
+    for _ in range(3000):  # the person's moves by a bot (exposing, the draw)
+        if table.my_turn and table.state.phase == Phase.DISCARD and not table.anim.busy:
+            break
+        if person_move(app, bot) == "wait":
+            step(app)
+    assert table.state.phase == Phase.DISCARD and not table.state.extra.seen[table.bottom]
+    card = table.arr.cards()[0]
+    table.selected = [card]
+    step(app)
+    key(app, pygame.K_r)
+    why = table.session.reason(Declare(card))
+    declare = next(b for b in table.bar.buttons if getattr(b, "key", "") == "declare")
+    assert not declare.enabled and declare.why.lower().startswith(why.lower()[:20])
+    # the check over the player's own groups says the same, and offers no show
+    dialog = app.top
+    assert isinstance(dialog, DeclareDialog) and not dialog.valid
+    assert dialog.verdict == f"No show yet: {why}."
+    assert [b.key for b in dialog.buttons] == ["cancel"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.hand import HandArrangement
-from game.engine import Card, Phase
+from game.engine import Card, Declare, Phase
 from game.engine.game import invalid_reason, pack_cost
 from game.families import family_of
 from game.ui.host import code_link, copy_text, deal_link, in_browser
@@ -145,7 +145,12 @@ class DeclareDialog(Scene):
         st = table.state
         rest = list(st.hands[table.bottom])
         rest.remove(card)  # Card equality is physical identity
-        check = table.ask("show_check", rest) or self._check(rest)
+        # no declaration at all yet (Marriage before seeing the tiplu): its
+        # reason, as the greyed Declare gives it, over the player's groups
+        offered = any(isinstance(a, Declare) for a in table.bottom_view().legal)
+        not_yet = None if offered else table.session.reason(Declare(card))
+        check = ShowCheck(False, not_yet) if not_yet else \
+            table.ask("show_check", rest) or self._check(rest)
         self.valid = check.valid
         if check.groups:
             self.groups = [list(g) for g in check.groups]
@@ -161,7 +166,7 @@ class DeclareDialog(Scene):
                           for lb, g in zip(labels, mine.groups, strict=False)]
             self.good = [lb.valid for lb in labels]
         rules = st.rules
-        self.refuse = rules.invalid_declaration == "refuse"
+        self.refuse = rules.invalid_declaration == "refuse" or not_yet is not None
         check = ShowCheck(check.valid, readable(check.verdict, table.session.names))
         if self.valid:
             self.verdict = check.verdict
@@ -169,7 +174,10 @@ class DeclareDialog(Scene):
                             Button("Cancel", self._cancel, key="cancel")]
         else:
             why = check.verdict
-            if self.refuse:
+            if not_yet is not None:
+                self.verdict = f"No show yet: {why}."
+                self.buttons = [Button("Back", self._cancel, style="primary", key="cancel")]
+            elif self.refuse:
                 self.verdict = f"Not a valid declaration: {why}. Keep playing."
                 self.buttons = [Button("Back", self._cancel, style="primary", key="cancel")]
             else:
