@@ -399,6 +399,7 @@ def take_discard_reason(state) -> str | None:
 def must_have_seen(state) -> str | None:
     ex: MarriageDeal = state.extra
     if not ex.seen[state.turn]:
-        return ("see the tiplu first: lay down three pure sequences/tunnelas or seven "
-                "dublees (you may see and show in the same turn)")
+        # two lines of a phone's status line: the how-to page says that one
+        # may see and show in the same turn
+        return "see the tiplu first: lay down three pure sequences/tunnelas or seven dublees"
     return None
