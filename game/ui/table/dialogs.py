@@ -145,7 +145,7 @@ class DeclareDialog(Scene):
         st = table.state
         rest = list(st.hands[table.bottom])
         rest.remove(card)  # Card equality is physical identity
-        # no declaration at all yet (Marriage before seeing the tiplu): its
+        # no declaration at all yet (a step of the family's still to take): its
         # reason, as the greyed Declare gives it, over the player's groups
         offered = any(isinstance(a, Declare) for a in table.bottom_view().legal)
         not_yet = None if offered else table.session.reason(Declare(card))
