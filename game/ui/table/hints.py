@@ -206,12 +206,16 @@ class Hints:
 
     # ------------------------------------------------------------ drawing
     def target(self) -> pygame.Rect | None:
-        """Where the hinted move is: the stock, the pile, a card, the Pack button."""
+        """Where the hinted move is: where the family's parts say (a move of
+        its own), else the stock, the pile, a card, the Pack button."""
         t = self.table
         hint = self.now()
         if hint is None or t.layout is None:
             return None
         action = hint.action
+        own = t.ask("hint_target", action)  # a move of the family's own
+        if own is not None:
+            return own
         if isinstance(action, DrawStock):
             return t.layout.stock
         if isinstance(action, DrawDiscard):

@@ -129,6 +129,11 @@ class TablePart:
         evaluator."""
         return None
 
+    def hint_target(self, table: TableScene, action) -> pygame.Rect | None:
+        """Where the coach's hinted ``action`` is on the table, for a move of
+        the family's own (a card on its table, its own button), or None."""
+        return None
+
     def group_labels(self, table: TableScene,
                      groups: Sequence[Sequence[Card]]) -> list[GroupLabel] | None:
         """A label per group of the hand (``hand.GroupLabel``), or None."""

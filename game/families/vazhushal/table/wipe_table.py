@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Phase
+from game.families.vazhushal.actions import Finish, GoOut, LayDown, LayMeld, Wipe
 from game.families.vazhushal.table.choice import WipeChoice
 from game.families.vazhushal.table.controls import WipeControls, shown_cards
 from game.families.vazhushal.table.draw import (
@@ -54,6 +55,10 @@ if TYPE_CHECKING:
 
 
 TAB_READS = 40  # the narrowest card top whose index a player reads at a glance
+
+
+# the button a hinted move of the family's own is made with
+HINT_BUTTONS = {LayMeld: "meld", LayDown: "lay_down", GoOut: "go_out", Finish: "finish_best"}
 
 
 class WipeTable(TablePart):
@@ -102,6 +107,25 @@ class WipeTable(TablePart):
 
     def status(self, table: TableScene) -> tuple[str, tuple[int, int, int]] | None:
         return self.controls.status(table)
+
+    def hint_target(self, table: TableScene, action) -> pygame.Rect | None:
+        """The line card a hinted wipe starts from (the part of it that
+        shows), or the button of a hinted lay-down, going out or finish."""
+        if isinstance(action, Wipe):
+            line = table.state.discard
+            if action.card not in line:
+                return None
+            geo = self.places.line_geo(table)
+            i = line.index(action.card)
+            rect = geo.slots[i]
+            nxt = geo.slots[i + 1] if i + 1 < len(line) else None
+            if nxt is not None and nxt.y == rect.y and nxt.x > rect.x:
+                rect = pygame.Rect(rect.x, rect.y, max(8, min(rect.w, nxt.x - rect.x)), rect.h)
+            return rect
+        key = HINT_BUTTONS.get(type(action))
+        if isinstance(action, Finish) and not action.lay_best:
+            key = "finish"
+        return next((b.rect for b in table.buttons if key and b.key == key), None)
 
     def banner_area(self, table: TableScene) -> pygame.Rect | None:
         """Over the discard line, never over the person's melds (a wipe's
