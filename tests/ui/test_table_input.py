@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.engine import Declare, Discard, Phase
+from game.engine import Declare, Discard, DrawDiscard, Phase
 from game.families import make_bot
 from game.ui.table import DeclareDialog, PackDialog, TableScene
 from game.ui.table import draw as draw_module
@@ -470,3 +470,17 @@ def test_r_before_a_declaration_is_possible_says_the_declare_button_s_reason():
     assert isinstance(dialog, DeclareDialog) and not dialog.valid
     assert dialog.verdict == f"No show yet: {why}."
     assert [b.key for b in dialog.buttons] == ["cancel"]
+
+
+def test_a_refused_drag_from_the_pile_leaves_no_drop_for_a_later_draw(app):
+    table = my_turn(app)
+    groups = [list(g) for g in table.arr.groups]
+    span = table.geometry().spans[0]
+    refuse = table.session.reason
+    table.session.reason = lambda action: "not now" if isinstance(action, DrawDiscard) \
+        else refuse(action)
+    drag(app, table.layout.discard.center, (span.right - 3, span.centery))
+    assert table.state.phase == Phase.DRAW and table.landing is None
+    table.session.reason = refuse
+    click(app, table.layout.stock.center)
+    assert table.arr.groups == [*groups, [table.fresh]]

@@ -129,7 +129,8 @@ class TableInput:
                 # the card lands where it was dropped, not in a group of its own at the right
                 t.landing = (t.state.deal_no, len(t.session.actions),
                              self.drop_target(None, event.pos), event.pos)
-                t.act(DrawStock() if pile == "stock" else DrawDiscard())
+                if not t.act(DrawStock() if pile == "stock" else DrawDiscard()):
+                    t.landing = None  # refused: a tapped draw later lands at the right
             return True
         if self.target_at(event.pos)[:2] != (kind, obj):
             return True  # released somewhere else: a cancelled tap
