@@ -128,3 +128,19 @@ def test_21_card_melds_count_until_the_hand_has_three_pure_sequences():
     loose = [runs[2][2], pair]
     assert words([*pairs, trio, loose]) == ["Dublee"] * 6 + ["Set", "No meld"]
     assert words([*pairs[:5], trio, loose])[-1] == f"No meld · {points + kind_points(loose[0])}"
+
+
+def test_the_coach_reads_a_counting_meld_by_its_name(monkeypatch):
+    # the coach words the person's groups ("out of your set 4♣ 4♦ 4♠"): a meld
+    # that counts is still named a set, never "set · 12"
+    app = start("points", 2, 11)
+    table = app.top
+    wild = table.known_wild
+    rank = next(r for r in range(1, 13) if all(s * 13 + r not in wild for s in range(4)))
+    trio = [kind_text(s * 13 + rank) for s in range(3)]
+    table.arr.groups = [parse_cards(" ".join(trio))]
+    table.arr.version += 1
+    monkeypatch.setattr(table.arr, "matches", lambda hand: True)  # the hand, as the coach sees it
+    assert table.label_texts()[0][0].startswith("Set · ")  # no pure sequence: it counts
+    shown = table.hints.shown()
+    assert [(g.words, g.valid) for g in shown] == [("Set", True)]

@@ -167,7 +167,9 @@ class Hints:
         if make is None or not t.arr.matches(t.hand):
             return []
         wild = t.known_wild
-        return [make(group_words(label, group, wild), label.valid, tuple(group))
+        # a meld that still counts is named as a meld ("set", not "Set · 12")
+        return [make(label.name.capitalize() if label.counts else group_words(label, group, wild),
+                     label.valid, tuple(group))
                 for group, label in zip(t.arr.groups, t.labels(), strict=False)]
 
     def _reason_fits(self, hint) -> bool:
