@@ -5,6 +5,7 @@ reasons, the hand's labels and Arrange, the scoring tables, the layout's
 room for all of it, saving the family's moves, and the rules page."""
 
 import itertools
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -14,10 +15,17 @@ from game.app.session import Session, decode_action, encode_action
 from game.engine import Phase, parse_cards
 from game.engine.cards import JOKER_KIND, kind_text
 from game.families import make_bot
-from game.families.marriage.actions import DoneExposing, ExposeTunnela, SeeTiplu
+from game.families.marriage.actions import (
+    DUBLEES,
+    SEQUENCES,
+    DoneExposing,
+    ExposeTunnela,
+    SeeTiplu,
+    TipluSeen,
+)
 from game.families.marriage.hand import jhiplu, poplu
 from game.families.marriage.table.groups import MarriageHand
-from game.families.marriage.table.parts import TableMelds, Tiplu
+from game.families.marriage.table.parts import TableMelds, Tiplu, seen_how
 from game.families.thirteen.table import CutCard
 from game.families.twentyone.table import BADGES, ValueCards, WideHand
 from game.ui.scenes import RulesScene
@@ -376,3 +384,20 @@ def test_a_marriage_pair_counts_until_the_player_sees_by_sequences():
     assert table.bottom_view().extra.saw_by[table.bottom] == "sequences"
     label = hand.group_labels(table, pair)[0]
     assert not label.valid and label.text == "No meld"
+
+
+def test_seeing_by_sequences_names_the_exposed_tunnelas_that_made_up_the_three():
+    # RULES §6: exposed tunnelas count towards the three; the announcement
+    # listed only the two laid sequences
+    tunnelas = (tuple(parse_cards("8H 8H 8H")), tuple(parse_cards("2C 2C 2C")))
+    view = SimpleNamespace(extra=SimpleNamespace(exposed=((), tunnelas)))
+    table = SimpleNamespace(bottom_view=lambda: view)
+    runs = (tuple(parse_cards("JS QS KS")), tuple(parse_cards("5C 6C 7C")))
+    assert seen_how(table, TipluSeen(1, SEQUENCES, runs)) == \
+        "laid down J♠ Q♠ K♠ | 5♣ 6♣ 7♣, 8♥ 8♥ 8♥ exposed"
+    assert seen_how(table, TipluSeen(1, SEQUENCES, runs[:1])) == \
+        "laid down J♠ Q♠ K♠, 8♥ 8♥ 8♥ | 2♣ 2♣ 2♣ exposed"
+    three = (*runs, tuple(parse_cards("9D TD JD")))
+    assert seen_how(table, TipluSeen(1, SEQUENCES, three)) == \
+        "laid down J♠ Q♠ K♠ | 5♣ 6♣ 7♣ | 9♦ 10♦ J♦"
+    assert seen_how(table, TipluSeen(1, DUBLEES, ())) == "laid down seven dublees"

@@ -283,11 +283,23 @@ class TableMelds(TablePart):
                 table.announce(f"{table.who(ev.seat)} exposed a tunnela", palette.GOLD,
                                table.banner_time(), sub=cards_text(ev.cards))
             elif isinstance(ev, TipluSeen):
-                how = "seven dublees" if ev.route == DUBLEES else \
-                    " | ".join(cards_text(g) for g in ev.groups)
                 table.announce(f"{table.who(ev.seat)} saw the tiplu", palette.GOLD,
-                               table.banner_time(), sub=f"laid down {how}")
+                               table.banner_time(), sub=seen_how(table, ev))
                 table.app.play("draw")
+
+
+def seen_how(table, ev: TipluSeen) -> str:
+    """What a seat saw the tiplu with: the groups it laid down and, by
+    sequences, the exposed tunnelas that made up the three (RULES §6:
+    exposed tunnelas count)."""
+    if ev.route == DUBLEES:
+        return "laid down seven dublees"
+    parts = ["laid down " + " | ".join(cards_text(g) for g in ev.groups)] if ev.groups else []
+    more = 3 - len(ev.groups)
+    exposed = table.bottom_view().extra.exposed[ev.seat][:max(0, more)]
+    if exposed:
+        parts.append(" | ".join(cards_text(g) for g in exposed) + " exposed")
+    return ", ".join(parts)
 
 
 # this family's parts of the table, in drawing order (the window makes fresh ones per table)
