@@ -17,8 +17,10 @@ from game.uikit.widgets import Button, Buttons, Heading, Metrics, Row, Text, rig
 HELP = (
     ("Your hand", "Drag cards to reorder them or to move them between groups; drop a card in "
      "the space between groups or after the last to start a new group. Select several cards "
-     "and press Group to put them together. Sort by suit, by rank, or let Arrange lay out "
-     "your best melds. Each group is labelled with what it is."),
+     "and press Group to put them together, or drag one of them and all go where you drop "
+     "it. A card you drag from the stock or the pile lands where you drop it. Sort by suit, "
+     "by rank, or let Arrange lay out your best melds. Each group is labelled with what it "
+     "is, and with the points it still counts where it counts."),
 )
 
 
