@@ -50,7 +50,11 @@ def test_points_review_still_speaks_in_points():
     state, _ = new_match(preset("points"), 2, seed=1)
     v = view_for(state, state.to_act)
     mk = Mistake(v, DrawStock(), DrawStock(), 12.5, "")
-    assert cost_words(mk) == "about 12.5 points better"
+    assert cost_words(mk) == "about 13 points better"  # whole points, half up
+    mk = Mistake(v, DrawStock(), DrawStock(), 1.2, "")
+    assert cost_words(mk) == "about 1 point better"
+    # the 13-card lens words it so too: points are whole in the game
+    assert lens_for(v).cost_words(DrawStock(), DrawStock(), 40.8) == "about 41 points better"
 
 
 class Spy(pygame.Surface):

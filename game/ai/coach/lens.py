@@ -219,7 +219,8 @@ class Lens:
         """The review's size of a mistake (``cost``: what the coach's move was
         worth more, in the lens's points): a family whose points no player
         scores words it in its own unit."""
-        return f"about {cost:g} points better"
+        n = max(1, int(cost + 0.5))  # whole points, as the game scores them
+        return f"about {n} point{'s' if n != 1 else ''} better"
 
     def need_words(self, st: Standing) -> str:
         """``2 cards from declaring``."""

@@ -38,7 +38,8 @@ def cost_words(mk) -> str:
     lens (``Lens.cost_words``: points, or a family's own unit)."""
     lens_for = getattr(coach(), "lens_for", None)  # a coach without lenses: points
     if lens_for is None:
-        return f"about {mk.cost:g} points better"
+        n = max(1, int(mk.cost + 0.5))  # whole points, as the game scores them
+        return f"about {n} point{'s' if n != 1 else ''} better"
     return lens_for(mk.view).cost_words(mk.played, mk.better, mk.cost)
 
 
