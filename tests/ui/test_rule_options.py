@@ -105,6 +105,8 @@ def test_the_menu_s_line_follows_the_options():
     assert variant_line("pool201", cfg.rules()).endswith("Drops 25 / 60.")
     cfg = config("deals")
     assert variant_line("deals", cfg.rules()).startswith("2 deals played for chips (160 each")
+    # RULES §3: a tie is settled by one more deal
+    assert variant_line("deals", cfg.rules()).endswith("a tie settled by one more deal.")
     cfg = config("vazhushal")
     assert variant_line("vazhushal", cfg.rules()).endswith("first to 5 game points.")
     cfg.cycle_option("match", 1)

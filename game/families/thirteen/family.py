@@ -224,7 +224,7 @@ class ThirteenFamily(Family):
                     f"player in wins. Drops {rules.first_drop} / {rules.middle_drop}.")
         if rules.match == "deals":
             return (f"{rules.deals} deals played for chips ({80 * rules.deals} each at the "
-                    "start); the most chips at the end wins.")
+                    "start); the most chips at the end wins, a tie settled by one more deal.")
         if rules.match == "rounds":
             times = "once" if rules.rounds == 1 else \
                 "twice" if rules.rounds == 2 else f"{rules.rounds} times"
