@@ -401,3 +401,26 @@ def test_seeing_by_sequences_names_the_exposed_tunnelas_that_made_up_the_three()
     assert seen_how(table, TipluSeen(1, SEQUENCES, three)) == \
         "laid down J♠ Q♠ K♠ | 5♣ 6♣ 7♣ | 9♦ 10♦ J♦"
     assert seen_how(table, TipluSeen(1, DUBLEES, ())) == "laid down seven dublees"
+
+
+@pytest.mark.parametrize("players, dublee", [(2, False), (4, True)])
+def test_a_marriage_pair_is_a_dublee_only_where_the_dublee_route_is_open(players, dublee):
+    # RULES §6's option "dublee_route = four_plus": the route opens at four
+    # players; at two a pair is no meld at all (and Arrange never sets pairs apart)
+    app = App((1280, 720), load=False, save=False)
+    app.settings.set("speed", "instant")
+    app.config.choose_variant("marriage")
+    app.config.players = players
+    app.config.levels[:players - 1] = ["easy"] * (players - 1)
+    assert app.config.cycle_option("dublee_route", 1) == ""
+    assert app.config.rules().dublee_route == "four_plus"
+    app.new_game(3)
+    table = app.top
+    hand = part(table, MarriageHand)
+    labels = hand.group_labels(table, [parse_cards("7H 7H")])
+    assert (labels[0].name == "dublee") == dublee and labels[0].valid == dublee
+    # nine pairs and three single cards, no meld among them: Arrange lays
+    # the pairs out as dublees only where they count
+    cards = parse_cards("2S 2S 5H 5H 8D 8D JC JC KS KS 3H 3H 9C 9C QD QD 6S 6S AD 4C 7H")
+    arranged = hand.arrange(table, cards)
+    assert ("dublee" in arranged.names) == dublee

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.engine.game import invalid_reason
 from game.engine.melds import GroupLabel
-from game.families.marriage.actions import DUBLEES, SEQUENCES
+from game.families.marriage.actions import DUBLEES, SEQUENCES, dublee_route_open
 from game.families.marriage.hand import (
     best_arrangement,
     classify_meld,
@@ -89,9 +89,11 @@ class MarriageHand(TablePart):
     def group_labels(self, table, groups):
         wild = table.known_wild
         mv = _mv(table)
-        # once seen by sequences the hand can only finish in 3-card melds: a
-        # pair no longer counts for anything (RULES §6)
-        pairs_count = mv is None or mv.saw_by[table.bottom] != SEQUENCES
+        # a pair counts only on the dublee route: not where the table's size
+        # closes it, and not once seen by sequences (then the hand can only
+        # finish in 3-card melds; RULES §6)
+        pairs_count = dublee_route_open(table.state) and (
+            mv is None or mv.saw_by[table.bottom] != SEQUENCES)
         out = []
         for group in groups:
             if len(group) == 2 and group[0].kind == group[1].kind and pairs_count:
@@ -112,7 +114,7 @@ class MarriageHand(TablePart):
         pairs = dublee_pairs(cards)
         arr = best_arrangement(cards, table.known_wild)
         by_dublees = mv.saw_by[seat] == DUBLEES or (
-            not mv.seen[seat] and len(pairs) >= 5
+            not mv.seen[seat] and dublee_route_open(table.state) and len(pairs) >= 5
             and len(cards) - 2 * len(pairs) < len(arr.leftovers))
         if by_dublees:
             used = {c for p in pairs for c in p}
