@@ -55,12 +55,8 @@ class Lives(TablePart):
         for (t, _n, pts), counts in zip(melds, melds_that_count(melds, spare, opts), strict=True):
             if t is None:
                 out.append(GroupLabel("invalid", False, pts))
-            elif counts:
-                name = meld_name(t)
-                out.append(GroupLabel(name, True, pts, text=f"{name.capitalize()} · {pts}",
-                                      counts=True))
             else:
-                out.append(GroupLabel(meld_name(t), True, 0))
+                out.append(GroupLabel(meld_name(t), True, pts if counts else 0, counts=counts))
         return out
 
 

@@ -306,16 +306,10 @@ def runs_possible(cnt: bytes, most: int) -> int:
 def pure_runs_reach(counts: bytes, suit: int, most: int) -> bool:
     """Whether suits ``suit``..3 of ``counts`` (52 kinds, a byte each) make
     ``most`` disjoint pure runs between them (``runs_possible`` of each suit
-    added up; asked at every node of the evaluator's searches, so its memo
-    is read here directly)."""
+    added up)."""
     have = 0
-    known = _RUNS.get
     for t in range(suit * 13, 52, 13):
-        cnt = counts[t:t + 13]
-        n = known(cnt)
-        if n is None:
-            n = _RUNS.keep(cnt, _runs(cnt))
-        have += n
+        have += runs_possible(counts[t:t + 13], most)
         if have >= most:
             return True
     return False

@@ -393,11 +393,11 @@ class Hand:
         c, iswild, pts = self.c, self.iswild, self.pts
         s, r = divmod(k, 13)
         out: list = []
-        self._blocks: list = []  # _skips' recipes
+        blocks: list = []  # _skips' recipes
         r += 1
-        self._runs(out, k, r, budget, True)
+        self._runs(out, blocks, k, r, budget, True)
         if r == 1:
-            self._runs(out, k, r, budget, False)
+            self._runs(out, blocks, k, r, budget, False)
         if iswild[k]:
             return [option(m) for m in out]  # pure runs, shortest first
         if budget >= 2:  # k and two wild cards
@@ -410,9 +410,9 @@ class Hand:
                 w = max(0, 2 - size)
                 if w <= budget:
                     out.append((SET, (k, *chosen), 0, w, r, size + 1 + w, pts[k] * (size + 1)))
-        return ordered(out, self._blocks, pts)
+        return ordered(out, blocks, pts)
 
-    def _runs(self, out, k: int, r: int, budget: int, up: bool) -> None:
+    def _runs(self, out, blocks, k: int, r: int, budget: int, up: bool) -> None:
         """Runs from kind k (rank r) upwards, or from an Ace downwards from
         the high Ace (``up`` False): pure ones (designated wild kinds
         standing as themselves) and, unless k is wild, impure ones."""
@@ -452,11 +452,12 @@ class Hand:
                         lo, hi = (lo, lo + 2) if lo + 2 <= 14 else (12, 14)
                     out.append((IMPURE, tuple(inats), 0, w, lo, hi, igain))
                     if self.skips and w < budget and len(inats) > 2:
-                        self._skips(out, inats, ipos, w, budget, lo, hi, igain, base + r)
+                        self._skips(out, blocks, inats, ipos, w, budget, lo, hi, igain,
+                                    base + r)
             if not pure_ok and (wk or gaps > budget):
                 break
 
-    def _skips(self, out, inats, ipos, w, budget, lo, hi, gain, first) -> None:
+    def _skips(self, out, blocks, inats, ipos, w, budget, lo, hi, gain, first) -> None:
         """The same impure run with interior naturals left out (wild cards in
         their places) so that a pure run made later may take them.  Only
         needed for a natural a pure run above rank ``first`` could hold, and
@@ -471,7 +472,7 @@ class Hand:
                        and c[base + a + 2] for a in range(ipos[i] - 2, ipos[i] + 1))]
         nats = tuple(inats)
         for size in range(1, min(budget - w, len(elig)) + 1):
-            skip_block(self._blocks, len(out), nats, elig, size, w + size, lo, hi, gain)
+            skip_block(blocks, len(out), nats, elig, size, w + size, lo, hi, gain)
 
 
 # the memo's bound for a state that cannot make the pure melds wanted: met

@@ -158,8 +158,7 @@ class WideHand(TablePart):
         out = []
         for pts, lb in zip(points, labels, strict=True):
             if lb.valid and (lb.name == "dublee" or (short and lb.name not in free)):
-                lb = GroupLabel(lb.name, True, pts, text=f"{lb.name.capitalize()} · {pts}",
-                                counts=True)
+                lb = GroupLabel(lb.name, True, pts, counts=True)
             out.append(lb)
         return out
 

@@ -140,8 +140,9 @@ def wild_text(st, wild: frozenset[int] | None = None) -> str:
 
 def group_words(label: GroupLabel, cards: Sequence[Card], wild: frozenset[int]) -> str:
     """A group of the hand as every screen labels it (the hand, the declare
-    check): the meld's name ("Pure sequence"), the family's own words where it
-    has them ("No meld · −20"), else "No meld · 9" (what its cards count), and
+    check): the meld's name ("Pure sequence"), and what its cards count where
+    they count all the same ("Set · 12", ``GroupLabel.counts``), the family's
+    own words where it has them ("No meld · −20"), else "No meld · 9", and
     a group of wild cards only as what it is ("Joker", "Wild cards"), never a
     meld that failed.  One wording, never shortened: the hand makes each group
     as wide as its label."""
@@ -150,7 +151,8 @@ def group_words(label: GroupLabel, cards: Sequence[Card], wild: frozenset[int]) 
     if not label.name:
         return ""
     if label.valid:
-        return label.name[:1].upper() + label.name[1:]
+        name = label.name[:1].upper() + label.name[1:]
+        return f"{name} · {label.points}" if label.counts else name
     if cards and all(c.is_joker or c.kind in wild for c in cards):
         return wild_words(cards)
     return f"No meld · {label.points}"
